@@ -166,3 +166,20 @@ def test_compared_options_keep_their_own_counts(capsys):
     a = _ask(capsys, "8x H100 or 16x A100, which fine-tunes Llama-3-8B on 1B tokens sooner?")
     assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("H100-SXM5-80GB", 8)
     assert not [t for t, why in _named(a) if why in ("other_setup", "repeated")]
+
+
+ROW_COUNTS = [
+    ("Pretraining a 1B model on 20B tokens: 8 H100s reach 40% MFU, 16 A100s reach 35% MFU. "
+     "How many days each?", "• A100 80G: 268 A100-hours, about 16 GPUs"),
+    ("预训练 1B 模型，20B tokens：8 张 H100 的 MFU 是 40%，16 张 A100 的 MFU 是 35%，各要几天？",
+     "• A100 80G：268 A100·时，16 张卡约 17 小时"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "row"), ROW_COUNTS)
+def test_another_cards_row_uses_its_count_and_names_its_other_value(capsys, question, row):
+    main(["ask", "--", question])
+    out = capsys.readouterr().out
+    assert row in out
+    a = _ask(capsys, question)
+    assert ("35%", "other_setup") in _named(a) and ("16", "other_setup") not in _named(a)
