@@ -183,3 +183,34 @@ def test_another_cards_row_uses_its_count_and_names_its_other_value(capsys, ques
     assert row in out
     a = _ask(capsys, question)
     assert ("35%", "other_setup") in _named(a) and ("16", "other_setup") not in _named(a)
+
+
+DOCUMENT_NO_JOB = [
+    ("Llama-3-70B for legal review, 100K-token documents, how many H100s", 100_000),
+    ("Qwen2.5-72B 审合同，10 万 token 的合同，要几张 A100", 100_000),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "prompt"), DOCUMENT_NO_JOB)
+def test_a_documents_length_without_a_job_word_is_the_prompt(capsys, question, prompt):
+    """Before, '100K-token documents' with no job word was 100K training tokens: a pre-training answer."""
+    a = _ask(capsys, question)
+    assert (a["request"]["stage"], a["request"]["prompt_tokens"], a["request"]["tokens"]) == (
+        "inference",
+        prompt,
+        None,
+    )
+
+
+CORPUS_OF_DOCUMENTS = [
+    "We have 20B tokens of legal documents and Llama-3-8B, how many H100s?",
+    "Llama-3-8B 预训练，200 亿 token 的法律文档，要几张 H100",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("question", CORPUS_OF_DOCUMENTS)
+def test_a_corpus_of_documents_is_still_training_tokens(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"]["stage"] == "pretrain"
+    assert a["request"]["tokens"] == 20e9
+    assert a["request"]["prompt_tokens"] is None
