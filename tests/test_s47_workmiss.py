@@ -184,13 +184,13 @@ OTHER_CARD_CLAUSE = [
     ("想从零预训练一个 Qwen3-0.6B，数据约 200B tokens。4 × H800 上 MFU 能到 46%，8 × 4090 上 MFU 34%，"
      "分别要训多少天？", ["34%"]),
     ("预训练 1B 模型，20B tokens：8 张 H100 的 MFU 是 40%，"
-     "16 张 A100 的 MFU 是 35%，各要几天？", ["16", "35%"]),
+     "16 张 A100 的 MFU 是 35%，各要几天？", ["35%"]),  # s47 drop: the A100 row at its 16
     ("Pretraining a 1B model on 20B tokens: 8 H100s reach 40% MFU, 16 A100s reach 35% MFU. "
-     "How many days each?", ["16", "35%"]),
+     "How many days each?", ["35%"]),  # s47 drop: the 16 sized in the A100 row
     ("Which GPUs does MiniMax-M2.5 need in FP8 with vLLM? The recipe says 4x H200/H20 or 4x A100/A800, "
      "and a new config serves it on 2x B200 with VLLM_USE_FLASHINFER_MOE_FP8=0.", ["2"]),
     ("Fine-tuning Qwen2.5-7B on 100M tokens: 8 A100s at 45% MFU; on the other cluster, 32 V100s at 30% MFU. "
-     "How long?", ["32", "30%"]),
+     "How long?", ["30%"]),  # s47 drop: the 32 sized in the V100 row
 ]  # fmt: skip
 
 

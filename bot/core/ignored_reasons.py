@@ -130,6 +130,7 @@ IGNORED_REASONS = (
     "p5_as_48xlarge",  # 'AWS p5' with no size: sized as p5.48xlarge (8 x H100); a p5.4xlarge holds 1 (s45)
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
+    "link_compare",  # 'NVLink vs PCIe, how much difference?': asked, no link timing model to answer it (s47)
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
     "tax_rate",  # '含税13%', 'incl. 6% VAT': the costs are rental prices before tax (s45 trial #4)
     "prefix_caching",  # 'with prefix caching', '开前缀缓存': on by default, no memory figure changes (s46)

@@ -309,6 +309,10 @@ class FieldSteps(GpuFieldSteps):
             # RL run's is its prompt bound (the rollout adds the completion: estimator.rollout.with_prompt)
             rl = f.get("algorithm") in ("grpo", "ppo", "rloo")
             f["prompt_tokens" if rl else "seq_len"] = prompt.value if rl else seq_value(prompt.tok)
+        elif prompt is not None and stage is None and not f.get("seq_len") and f["tokens"] is None:
+            # s47 drop #5: an input length with no job word ('Qwen3-32B 做企业级商用，输入 128K token'):
+            # the prompt of a serving answer; a training answer names it serving_only (never dropped)
+            f["prompt_tokens"] = f["seq_len"] = prompt.value
         if tps is not None and by_tokens and not (f["num_samples"] or f["tokens"] or f.get("seq_len")):
             f["seq_len"], f["tokens_per_sample"] = round(tps.value), None  # a sample's length
             self.notes.append(SAMPLE_LENGTH)  # each sample's, beside a config's sample count (s28 H1)

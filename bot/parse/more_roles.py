@@ -144,6 +144,10 @@ def retarget(role: Role, s: str, stage: str | None, whole: str = "") -> Role:
         left, right = s[max(0, tok.start - 32) : tok.start], s[tok.end : tok.end + 48]
         if _a_length(tok) and (document_length(left, right) or request_length(left, right)):
             return Role("prompt", seq_value(tok), tok)  # s30: 'a note of around 8K tokens', 'you requested …'
+    if role.role == "tokens" and stage is None and DOC_GATE_RE.search(s):  # no job word (s47 drop #5)
+        left, right = s[max(0, tok.start - 32) : tok.start], s[tok.end : tok.end + 48]
+        if _a_length(tok) and document_length(left, right):  # '100K-token documents': each one's length,
+            return Role("prompt", seq_value(tok), tok)  # never a corpus to pre-train on
     if role.role == "tps" and role.extra == "tokens" and stage == "inference" and _a_length(tok):
         return Role("seq", seq_value(tok), tok)  # serving '32k tokens each': each request's length
     each = (

@@ -111,6 +111,8 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
             return machine
     own = None if other or not weighs else own_counts(p.s, gpus, counts)
     if not own:
+        if 1 < cards <= len(counts) and not other and (mine := own_counts(p.s, gpus, counts)):  # s47 drop #3
+            other_cards(p, chosen, gpus, mine)
         return chosen, p._count_of(chosen, gpus, count)
     first = min(own, key=lambda i: gpus[i].start)
     p.used.update(id(r) for r in own.values())
@@ -119,3 +121,14 @@ def option_counts(p: Any, chosen: GpuMention, gpus: list[GpuMention], count: Rol
     asks = ASKS_CHOICE_RE.search(p.s) and (ASKS_TIME_RE.search(p.s) or not ASKS_COST_RE.search(p.s))
     p.notes += ["option_counts", *(["asks_choice"] if asks else [])]
     return gpus[first], own[first]
+
+
+def other_cards(p: Any, chosen: GpuMention, gpus: list[GpuMention], own: dict[int, Role]) -> None:
+    """Each card other than ``chosen`` kept at its own count (``p._option_counts``) when every card said has
+    one but the message weighs no options ('the recipe says 4x H200, and a new config serves it on 2x
+    B200', '论文用 8 张 A100，我们想用 4 张 H800'; s47 drop #3): the other card's row is sized at the count
+    said with it, never at the headline's, and that count is used (before, it was named ``other_setup``
+    while the row showed the headline's count)."""
+    rest = {gpus[i].gpu_id: r for i, r in own.items() if gpus[i].gpu_id != chosen.gpu_id}
+    p._option_counts = {g: round(r.value) for g, r in rest.items()}
+    p.used.update(id(r) for r in rest.values())

@@ -94,6 +94,11 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
 
         s, fabric = fabric_words(s, raw)
         power += fabric
+    if "pcie" in s and ("nvlink" in s or "sxm" in s):  # 'NVLink vs PCIe 差多少': asked, not answered (s47)
+        from bot.parse.link_compare import link_compare
+
+        s, compared = link_compare(s, raw)
+        power += compared
     if "prefix" in s or "前缀" in s or "radix" in s:  # 'with prefix caching', '开前缀缓存' (s46 fixrev #8)
         from bot.parse.prefix_caching import prefix_caching
 

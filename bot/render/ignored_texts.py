@@ -291,6 +291,12 @@ IGNORED_TEXTS: dict[str, str] = {
         "the network between nodes: not modelled — the time assumes it keeps up, as in the published runs "
         "the MFU range is fitted on (InfiniBand or tuned RoCE: Meta's Llama 3 clusters used one of each)"
     ),
+    "link_compare": N_(
+        "a comparison of GPU links, asked and not answered: each card is sized with its own links (NVLink: "
+        "tensor parallelism inside a node; PCIe: data parallelism preferred), but no model of a link's "
+        "bandwidth times the job, so how much one link speeds it up is not estimated — ask about each card "
+        "(e.g. H100 SXM, then H100 PCIe) to compare the two answers"
+    ),
     "purchase_price": N_(
         "buying: no purchase price is on file, so the cost here is renting and which is cheaper is not "
         "answered — a vendor's quote for the machine ÷ the monthly rent here gives the months to break even"
