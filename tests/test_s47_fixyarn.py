@@ -62,3 +62,39 @@ NOT_A_COUNT = [  # a number after 'now' that is no count: the earlier count stay
 def test_number_after_now_that_is_no_count(capsys, question, count):
     a = _ask(capsys, question)
     assert a["request"]["gpu_count"] == count
+
+
+# ---- B3: a YaRN factor with no stage word: serving, the stage the estimate defaults to ---------------------
+
+NO_STAGE_WORD = [
+    ("Qwen2.5-7B with YaRN factor 4 on one L40S", "YaRN factor 4"),  # the review's sentence
+    ("Qwen2.5-7B, YaRN factor 4, one L40S enough?", "YaRN factor 4"),
+    ("Can one L40S take Qwen2.5-7B with yarn factor 4?", "yarn factor 4"),
+    ("Qwen2.5-7B 开 YaRN factor 4，一张 L40S 够吗？", "YaRN factor 4"),
+    ("一张 L40S 跑 Qwen2.5-7B，YaRN factor 4，行吗？", "YaRN factor 4"),
+    ("Qwen2.5-7B 用 yarn factor 4 放在一张 L40S 上可以吗", "yarn factor 4"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "said"), NO_STAGE_WORD)
+def test_factor_without_a_stage_word_is_used(capsys, question, said):
+    a = _ask(capsys, question)
+    assert a["request"]["stage"] == "inference"
+    assert a["request"]["max_model_len"] == 131_072  # Qwen2.5 README: 32,768 native × factor 4
+    assert (said, "rope_factor_used") in _named(a)
+
+
+TRAINING_FACTOR = [  # a training job's factor: no serving length takes it
+    "LoRA fine-tune Qwen2.5-7B with YaRN factor 4 on one L40S, 100M tokens, how long?",
+    "Pretrain a 7B on 1B tokens with YaRN factor 4, 8 H100s, how long?",
+    "Qwen2.5-7B 用 YaRN factor 4 做 LoRA 微调，100M tokens，一张 L40S 要多久？",
+    "Qwen2.5-7B 开 YaRN factor 4 训练 1B tokens，8 张 H100 要多久？",
+]
+
+
+@pytest.mark.parametrize("question", TRAINING_FACTOR)
+def test_training_factor_sets_no_serving_length(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"]["stage"] != "inference"
+    assert a["request"].get("max_model_len") is None
+    assert any(reason == "no_field" for _, reason in _named(a) if "factor" in _.lower())

@@ -74,10 +74,23 @@ def _named(raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | N
         return [(said, "not_sized")]
     if any(fields.get(k) for k in LENGTHS):
         return [(said, "not_sized"), *[(t, "not_sized") for t, _ in extra]]
-    if fields.get("stage") != "inference" or not native:
+    if not _serving(fields) or not native:
         return [(said, "no_field"), *[(t, "no_field") for t, _ in extra]]
     fields["max_model_len"] = int(native * factor)
     return [(said, "rope_factor_used"), *extra]
+
+
+TRAINING_FIELDS = ("tokens", "budget", "num_samples", "hours", "method")
+"""A request's fields that make a message with no stage word a training job (estimator.resolve.resolve_stage:
+tokens, a budget, samples or hours give training; a fine-tuning method, too)."""
+
+
+def _serving(fields: dict[str, Any]) -> bool:
+    """Serving: the stage said, or no stage said and no training field set — the stage the estimate defaults
+    to (estimator.resolve.resolve_stage, 'no data size given: sized as serving'; review s47 B3: 'Qwen2.5-7B
+    with YaRN factor 4 on one L40S' was read before that default and named 'no setting yet')."""
+    stage = fields.get("stage")
+    return stage == "inference" or (stage is None and not any(fields.get(k) for k in TRAINING_FIELDS))
 
 
 def _native(model_id: str | None) -> int | None:
