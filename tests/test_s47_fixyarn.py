@@ -98,3 +98,54 @@ def test_training_factor_sets_no_serving_length(capsys, question):
     assert a["request"]["stage"] != "inference"
     assert a["request"].get("max_model_len") is None
     assert any(reason == "no_field" for _, reason in _named(a) if "factor" in _.lower())
+
+
+# ---- B5: 'rope factor', a '.' inside a model name, and the window extended to ------------------------------
+
+EXTENDED_TO = [  # the first: the review's sentence
+    ("用 YaRN 把 Qwen2.5-14B 扩到 128k，rope factor 4，需要几张 A100", "rope factor 4", 131_072),
+    ("Qwen2.5-14B 开 YaRN 扩展到 64k，rope factor 4，要几张 A100？", "rope factor 4", 65_536),
+    ("Qwen2.5-14B 用 rope factor 4 拉到 128K，A100 要几张", "rope factor 4", 131_072),
+    ("Use YaRN to extend Qwen2.5-14B to 128k, rope factor 4, how many A100s?", "rope factor 4", 131_072),
+    ("Qwen2.5-14B, rope factor 4: stretch the context to 128k, how many A100s?", "rope factor 4", 131_072),
+    ("Extend Qwen2.5-14B's context to 64K with YaRN, factor 4. How many A100s?", "YaRN, factor 4", 65_536),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "said", "length"), EXTENDED_TO)
+def test_window_extended_to_is_the_length(capsys, question, said, length):
+    a = _ask(capsys, question)
+    assert a["request"]["max_model_len"] == length  # vLLM reads '128k' as 131,072
+    assert (said, "rope_factor_used") in _named(a)
+    assert not any(reason == "unread" for _, reason in _named(a))
+
+
+FACTOR_ACROSS_NAME = [  # the factor read past the '.' of a version, with no window said
+    ("YaRN on Qwen2.5-7B, factor 4, one L40S", 131_072),
+    ("Qwen2.5-7B, rope factor 4, one L40S enough?", 131_072),
+    ("YaRN 跑 Qwen2.5-7B，factor 4，一张 L40S 够吗", 131_072),
+    ("一张 L40S 上 Qwen2.5-7B 的 rope factor 设为 4 行吗", 131_072),
+]
+
+
+@pytest.mark.parametrize(("question", "length"), FACTOR_ACROSS_NAME)
+def test_factor_across_a_version_dot(capsys, question, length):
+    a = _ask(capsys, question)
+    assert a["request"]["max_model_len"] == length
+    assert any(reason == "rope_factor_used" for _, reason in _named(a))
+
+
+NOT_A_FACTOR = [  # 'rope' without a factor word after it, a sentence's end between, a length for a factor
+    "Qwen2.5-7B with rope theta 1000000 and factor 4 on one L40S",
+    "We tried YaRN. Qwen2.5-7B factor 4 on one L40S?",
+    "Qwen2.5-7B rope scaling factor 32k on one L40S",
+    "试过 YaRN。Qwen2.5-7B factor 4 一张 L40S 够吗",
+    "Qwen2.5-7B 的 rope theta 1000000，factor 4，一张 L40S",
+]
+
+
+@pytest.mark.parametrize("question", NOT_A_FACTOR)
+def test_not_a_rope_factor(capsys, question):
+    a = _ask(capsys, question)
+    assert not any(reason == "rope_factor_used" for _, reason in _named(a))
+    assert a["request"].get("max_model_len") is None
