@@ -149,3 +149,54 @@ def test_not_a_rope_factor(capsys, question):
     a = _ask(capsys, question)
     assert not any(reason == "rope_factor_used" for _, reason in _named(a))
     assert a["request"].get("max_model_len") is None
+
+
+# ---- B4: the user's factor carried into the window vLLM checks ---------------------------------------------
+
+USER_FACTOR = [  # Llama 3 8B: config.json max_position_embeddings 8192, no rope_scaling (meta-llama card)
+    "Serve Llama-3-8B with YaRN factor 4 on one L40S",  # the review's sentence
+    "Serve Llama-3-8B with vLLM, YaRN factor 4, on one L40S",
+    "Llama-3-8B on one L40S, rope scaling factor 4, vLLM: will it start?",
+    "用 vLLM 部署 Llama-3-8B，开 YaRN factor 4，一张 L40S",
+    "Llama-3-8B 推理，rope factor 4，一张 L40S 够吗",
+    "一张 L40S 上用 vLLM 跑 Llama-3-8B，yarn factor 4",
+]
+
+
+@pytest.mark.parametrize("question", USER_FACTOR)
+def test_user_factor_passes_the_start_up_check(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"]["rope_scaling_factor"] == 4
+    assert a["request"]["max_model_len"] == 32_768  # 8,192 × 4
+    codes = {n["code"] for n in a["report"]["warnings"]}
+    assert "vllm_long_max_model_len" not in codes  # vLLM scales the derived length by the factor
+    assert "rope_scaling_set" in codes  # how to set it, and no quality promise past 8,192
+    assert "beyond_context_window" not in codes
+
+
+DOCUMENTED_FACTOR = [  # Qwen2.5: its card documents YaRN factor 4 over 32,768
+    "Serve Qwen2.5-7B with vLLM, YaRN factor 4 on one L40S",
+    "用 vLLM 部署 Qwen2.5-7B，开 YaRN factor 4，一张 L40S",
+]
+
+
+@pytest.mark.parametrize("question", DOCUMENTED_FACTOR)
+def test_documented_factor_keeps_its_note(capsys, question):
+    a = _ask(capsys, question)
+    codes = {n["code"] for n in a["report"]["warnings"]}
+    assert "rope_scaling_needed" in codes
+    assert not codes & {"rope_scaling_set", "vllm_long_max_model_len", "release_config_windows"}
+
+
+NO_FACTOR = [  # a length past the window with no factor said: vLLM's refusal as typed stays
+    "Serve Llama-3-8B with vLLM at max_model_len 32768 on one L40S",
+    "用 vLLM 部署 Llama-3-8B，max_model_len 32768，一张 L40S",
+]
+
+
+@pytest.mark.parametrize("question", NO_FACTOR)
+def test_no_factor_keeps_the_refusal(capsys, question):
+    a = _ask(capsys, question)
+    assert a["request"].get("rope_scaling_factor") is None
+    codes = {n["code"] for n in a["report"]["warnings"]}
+    assert "vllm_long_max_model_len" in codes

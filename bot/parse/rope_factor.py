@@ -94,6 +94,7 @@ def _named(raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | N
     if not _serving(fields) or not native:
         return [(said, "no_field"), *[(t, "no_field") for t, _ in extra]]
     fields["max_model_len"] = int(native * factor)
+    fields["rope_scaling_factor"] = factor  # the engine's window with it (estimator.resolve, review B4)
     return [(said, "rope_factor_used"), *extra]
 
 
@@ -120,6 +121,8 @@ def _target(
     factor = float(next(g for g in m.groups() if g))
     native = _native(model_id)
     used = factor > 1 and native and native * factor >= tokens
+    if used:
+        fields["rope_scaling_factor"] = factor
     return [(_said(m), "rope_factor_used" if used else "not_sized")]
 
 
