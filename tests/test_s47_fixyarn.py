@@ -5,6 +5,9 @@ Chinese.
 B2 — a bare number after a word of the present ('We used 2 A100s before and now have 8', '2 A100s
 before, now 8', '之前 2 张 A100，现在有 8') is the current count of the card just named: it is sized
 and the earlier one named ``other_setup`` (bot.parse.earlier_counts.present_count).
+B3 — a YaRN factor with no stage word is serving's, the stage the estimate defaults to.
+B4 — the user's factor is carried into the window vLLM checks (request.rope_scaling_factor).
+B5 — 'rope factor 4', a span across a version's '.', and the window extended to ('扩到 128k').
 """
 
 from __future__ import annotations
