@@ -51,7 +51,7 @@ def context_note(spec: ModelSpec, tokens: int, runtime: Runtime | None) -> tuple
         return None
     if spec.rope_scaling and spec.rope_scaling_factor and tokens <= native * spec.rope_scaling_factor:
         extended = int(native * spec.rope_scaling_factor)
-        return "rope_scaling_needed", {
+        return "rope_scaling_set" if _set_by_user(spec) else "rope_scaling_needed", {
             "model": spec.name,
             "window": native,
             "length": tokens,
@@ -62,6 +62,16 @@ def context_note(spec: ModelSpec, tokens: int, runtime: Runtime | None) -> tuple
         }
     window = max(spec.max_context or 0, int(native * (spec.rope_scaling_factor or 1)))
     return "beyond_context_window", {"model": spec.name, "window": window, "length": tokens}
+
+
+def _set_by_user(spec: ModelSpec) -> bool:
+    """The scaling is the user's factor (``request.rope_scaling_factor``, estimator.resolve._user_scaling),
+    not the one the model card documents: the catalog's entry has another factor or none (review s47 B4:
+    'Serve Llama-3-8B with YaRN factor 4' — Llama 3's card documents 8,192 tokens and no scaling)."""
+    from estimator.catalog import models
+
+    documented = models().get(spec.id)
+    return documented is None or documented.rope_scaling_factor != spec.rope_scaling_factor
 
 
 def _within_config(spec: ModelSpec, native: int, tokens: int) -> bool:

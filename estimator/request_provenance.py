@@ -30,3 +30,15 @@ class Provenance:  # a plain mixin of SizingRequest (request_setting.drop_mixin_
         "the context → concurrency table reach it; s47, review N4: the table stopped at the base's 4K)",
         json_schema_extra=_setting(json_order=128),
     )
+    rope_scaling_factor: float | None = Field(
+        None,
+        gt=1,
+        le=64,
+        description="the RoPE scaling factor the user runs the model with ('with YaRN factor 4', 'rope "
+        "factor 4'; bot.parse.rope_factor) while serving: the estimate sizes the model with native × factor "
+        "tokens as its window, YaRN on — vLLM's _get_and_verify_max_len multiplies the derived max_model_len "
+        "by rope_scaling['factor'] when rope_scaling is set (--hf-overrides), so that length starts; the "
+        "reply says how to turn the scaling on and, for a model that documents none, that quality past its "
+        "trained window is not guaranteed (s47, review B4). None: the model's own window",
+        json_schema_extra=_setting(json_order=134),
+    )

@@ -279,6 +279,8 @@ def resolve_model(req: SizingRequest, ledger: Ledger) -> tuple[ModelSpec | None,
         total, active = spec.params_total, spec.params_active or active
     if spec is not None and (req.release_context or 0) > (spec.native_context or spec.max_context or 0):
         spec = _release_window(spec, req.release_context or 0)
+    if spec is not None and req.rope_scaling_factor:  # s47 B4: the user's YaRN factor, set in the engine
+        spec = _user_scaling(spec, req.rope_scaling_factor)
     if spec is not None and spec.vision is not None:  # a VL release: its tower counted, said (s31)
         from estimator.vision import note
 
@@ -298,6 +300,19 @@ def _release_window(spec: ModelSpec, window: int) -> ModelSpec:
     further RoPE scaling (the release's scaling is already in its window)."""
     top = max(spec.max_context or 0, window)
     return spec.model_copy(update={"native_context": window, "max_context": top, "rope_scaling_factor": None})
+
+
+def _user_scaling(spec: ModelSpec, factor: float) -> ModelSpec:
+    """``spec`` with the RoPE scaling the user sets (``rope_scaling_factor``): YaRN at ``factor`` over its
+    native window (``native_context``, else ``max_context``), so a length up to native × factor gets the note
+    that says how to turn it on (estimator.context_window.context_note, 'rope_scaling_needed') and passes
+    vLLM's start-up check, which multiplies the derived max_model_len by the factor when rope_scaling is set
+    (vllm/config ``_get_and_verify_max_len``; review s47 B4). A model that documents its own scaling keeps
+    its documented factor where that is larger, and no release's unscaled config window is checked (no
+    'release_config_windows' note): with rope_scaling set either release starts up to native × factor."""
+    if spec.rope_scaling_factor and spec.rope_scaling_factor >= factor:
+        return spec.model_copy(update={"base_config_window": None})
+    return spec.model_copy(update={"rope_scaling": "yarn", "rope_scaling_factor": factor})
 
 
 def _config_model(spec: ModelSpec, ledger: Ledger) -> tuple[ModelSpec, float, float | None]:

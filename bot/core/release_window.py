@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 SUFFIXED = (LONG_CONTEXT, FINE_TUNE)
 """The substitutions whose typed name's context suffix is the release's window ('vicuna-13b-v1.5-16k': 16K,
 lmsys/vicuna-13b-v1.5-16k config.json, rope_scaling linear 4.0 × 4,096)."""
-WINDOW_NOTES = frozenset({"beyond_context_window", "rope_scaling_needed", "later_version_window"})
+WINDOW_NOTES = frozenset(
+    {"beyond_context_window", "rope_scaling_needed", "rope_scaling_set", "later_version_window"}
+)
 """The estimator's notes on a length past the sized model's window (estimator/context_window.py)."""
 
 

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 
 from bot.parse.cue_words import ASKS_COUNT, EARLIER, SWITCH
 from bot.parse.regex import rc
+from bot.parse.roles import Role
 from bot.parse.structure import other_run_at
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
-    from bot.parse.roles import Role
+    from bot.parse.numbers import NumberToken
 
 EARLIER_RE = rc(EARLIER)
 """Words that open an earlier setup (:data:`bot.parse.cue_words.EARLIER`: a deadline, '下周之前', is no
@@ -81,9 +82,13 @@ def _windows(s: str) -> list[tuple[int, int]]:
     return out
 
 
-def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[str, str]]]:
+def earlier_counts(
+    s: str, roles: list[Role], loose: list[NumberToken] | None = None
+) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without the counts of an earlier setup, and those counts named as typed (``s``: the
-    normalized text the roles were read on)."""
+    normalized text the roles were read on). ``loose``: the numbers read with no role (the parse's unread
+    tokens); a bare one after a word of the present (:func:`present_count`) becomes the count asked about,
+    its token left in ``roles`` (the caller takes it off its unread lists)."""
     roles, durations = other_durations(s, roles)
     if "count" not in {r.role for r in roles}:
         return roles, durations
@@ -100,9 +105,40 @@ def earlier_counts(s: str, roles: list[Role]) -> tuple[list[Role], list[tuple[st
     counts = [r for r in roles if r.role == "count"]
     before = [r for r in counts if earlier(r.tok.start)]
     single = [m for p in (SINGLE_CARD_RE, SINGLE_EN_RE) for m in p.finditer(s) if not earlier(m.start())]
+    if before and not single and len(before) == len(counts) and loose:
+        now = present_count(s, before[-1].tok.end, loose)
+        if now is not None:  # review s47 B2: '2 A100s before, now 8': the 8 is the current count
+            roles = [*roles, Role("count", now.value, now)]
+            counts = [*counts, roles[-1]]
     if not before or not (single or len(before) < len(counts)):
         return roles, durations
     return [r for r in roles if r not in before], [*durations, *_named(before)]
+
+
+PRESENT_COUNT_RE = rc(
+    r"\s*(?:(?:we|i|they)\s+)?(?:(?:have|has|had|got|use|using|run|are\s+using|with)\s+)?"
+    r"(?:(?:有|用|是|上|换成|换了)\s*)?(?P<n>\d{1,4})"
+    r"(?=\s*(?:[,，。;；!?！？:：)]|\.(?:\s|$)|(?:and|but|so|then)\b|$))"
+    r"|\s*(?:(?:we|i|they)\s+)?(?:have|has|got|use|using)\s+(?P<m>\d{1,4})\s+of\s+them\b"
+    r"|\s*(?:(?:有|用|是|上|换成|换了)\s*)?(?P<c>\d{1,4})\s*(?:张|块)(?!\s*(?:[a-z]|卡))"
+)
+"""A bare count right after a word of the present (:data:`NOW_RE`): 'now have 8', 'now 8', 'now we have 8
+of them', '现在 8 张', '现在有 8 张' — never a number with a unit or a name after it ('now 8B', 'now 8 hours',
+'现在 8 张 4090' is read by the count reader, '8x', '8%'): the bare one ends its clause (a comma, a stop,
+'and' / 'but')."""
+
+
+def present_count(s: str, after: int, loose: list[NumberToken]) -> NumberToken | None:
+    """The token of ``loose`` (numbers with no role) said as the count of the setup the user has now — bare,
+    right after a :data:`NOW_RE` word that follows the earlier count's end ``after`` (review s47 B2: 'We used
+    2 A100s before and now have 8' sized the 2 and named the 8 'another setup'); None when there is none."""
+    for now in NOW_RE.finditer(s, after):
+        m = PRESENT_COUNT_RE.match(s, now.end())
+        if m is None:
+            continue
+        at = m.start("n") if m.group("n") else m.start("m") if m.group("m") else m.start("c")
+        return next((t for t in loose if t.start == at), None)
+    return None
 
 
 def _named(roles: list[Role]) -> list[tuple[str, str]]:

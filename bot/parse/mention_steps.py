@@ -180,8 +180,13 @@ class MentionSteps:
         said = getattr(self, "s0", self.s)  # the text before masks: its earlier-setup words
         self.roles = nodes_of_said_size(self.s, self.roles, self.unread, self.unread_toks)  # '用4台' (s15)
         self.roles, earlier = earlier_counts(
-            said, length_not_data(fewer_tokens_than_samples(self.roles))
-        )  # "之前…两片卡才跑得下"
+            said, length_not_data(fewer_tokens_than_samples(self.roles)), self.unread_toks
+        )  # "之前…两片卡才跑得下"; s47 B2: '2 A100s before, now 8': the 8 read as the count
+        if earlier and self.unread_toks:  # the present count read off the unread lists (by identity)
+            read = {id(r.tok) for r in self.roles}
+            for tok in [t for t in self.unread_toks if id(t) in read]:
+                self.unread_toks.remove(tok)
+                self.unread.remove(tok.raw.strip())
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         self.named_unused += earlier + claimed + past

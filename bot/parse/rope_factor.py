@@ -19,17 +19,29 @@ import re
 from typing import Any
 
 _N = r"(\d{1,2}(?:\.\d+)?)"
+_ROPE = r"(?:yarn|rope[\s_\-]*scal\w*|rope[\s_\-]*factor(?=\W))"
+_SPAN = r"(?:[^.。;；?？\n]|\.(?=\w)){0,48}?"
 FACTOR_RE = re.compile(
-    rf"(?:yarn|rope[\s_\-]*scal\w*)[^.。;；?？\n]{{0,48}}?\bfactor\b(?:[\s\"':=]|为|是|设为|设成|\bis\b|\bof\b|\bto\b)*{_N}(?![\d.]*\s*[kK%])"
-    rf"|(?:yarn|rope[\s_\-]*scal\w*)\s*[x×]\s*{_N}\b"
+    rf"(?:yarn|rope[\s_\-]*scal\w*|\brope(?=[\s_\-]*factor)){_SPAN}\bfactor\b(?:[\s\"':=]|为|是|设为|设成|\bis\b|\bof\b|\bto\b)*{_N}"
+    r"(?![\d.]*\s*[kK%])"
+    rf"|{_ROPE}\s*[x×]\s*{_N}\b"
     rf"|(?<![\w.]){_N}\s*(?:x|×|倍)\s*(?:的\s*)?(?:yarn|rope)"
-    rf"|(?:yarn|rope[\s_\-]*scal\w*)[^.。;；?？\n\d]{{0,12}}{_N}\s*倍",
+    rf"|{_ROPE}[^.。;；?？\n\d]{{0,12}}{_N}\s*倍",
     re.IGNORECASE,
 )
 """The factor of a RoPE scaling said ('yarn factor 4', '"rope_scaling": {"type": "yarn", "factor": 4',
-'yarn x4', '4x yarn', 'yarn 扩展 4 倍'): one to two digits, never a length ('factor 32k')."""
+'yarn x4', '4x yarn', 'yarn 扩展 4 倍', 'rope factor 4'): one to two digits, never a length ('factor
+32k'). The span from 'yarn' to 'factor' crosses a '.' inside a word ('YaRN 把 Qwen2.5-14B …，rope factor
+4'; review s47 B5), never a sentence's end."""
 ORIGINAL_RE = re.compile(r"original_max_position_embeddings[\s\"':=]*(\d{3,7})")
 """The window the factor scales, when the config says it (Qwen2.5: 32768)."""
+TARGET_RE = re.compile(
+    r"(?:扩到|扩展到|拉到|拉长到|扩至|扩展至|\b(?:extend|extended|extending|stretch|stretched|stretching)\b"
+    r"(?:[^.。;；?？\n]|\.(?=\w)){0,32}?\bto)\s*(\d{1,4})\s*([kK])\b(?!\s*(?:tokens?\s+)?(?:of\s+)?(?:data|samples?))",
+    re.IGNORECASE,
+)
+"""The window a RoPE scaling extends the model to ('扩到 128k', 'extend it to 128K', 'stretch the context to
+64k'; review s47 B5): the engine's max_model_len, K tokens of 1,024 (vLLM reads '128k' as 131,072)."""
 LENGTHS = ("max_model_len", "seq_len", "prompt_tokens", "max_completion_length", "tokens_per_request")
 
 
@@ -45,6 +57,11 @@ def rope_factor(
     if m is None:
         return [], []
     numbers = [next(g for g in m.groups() if g)]
+    target = TARGET_RE.search(raw)
+    tokens = int(target.group(1)) * 1024 if target else 0
+    if target and _serving(fields) and {fields.get(k) for k in LENGTHS} <= {None, tokens}:
+        numbers.append(target.group(1) + target.group(2))  # as typed: '128k' (a context reader's too)
+        return _target(raw, m, fields, model_id, tokens), numbers
     named = _named(raw, m, fields, model_id)
     original = ORIGINAL_RE.search(raw)
     return named, numbers + ([original.group(1)] if original else [])
@@ -66,7 +83,7 @@ def rope_read(steps: Any, model_id: str | None) -> None:
 def _named(raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | None) -> list[tuple[str, str]]:
     """The items :func:`rope_factor` names for the factor match ``m`` (and ``fields`` set)."""
     factor = float(next(g for g in m.groups() if g))
-    said = m.group(0).strip()
+    said = _said(m)
     original = ORIGINAL_RE.search(raw)
     native = int(original.group(1)) if original else _native(model_id)
     extra = [(original.group(0).strip(), "rope_factor_used")] if original else []
@@ -74,10 +91,50 @@ def _named(raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | N
         return [(said, "not_sized")]
     if any(fields.get(k) for k in LENGTHS):
         return [(said, "not_sized"), *[(t, "not_sized") for t, _ in extra]]
-    if fields.get("stage") != "inference" or not native:
+    if not _serving(fields) or not native:
         return [(said, "no_field"), *[(t, "no_field") for t, _ in extra]]
     fields["max_model_len"] = int(native * factor)
+    fields["rope_scaling_factor"] = factor  # the engine's window with it (estimator.resolve, review B4)
     return [(said, "rope_factor_used"), *extra]
+
+
+TRAINING_FIELDS = ("tokens", "budget", "num_samples", "hours", "method")
+"""A request's fields that make a message with no stage word a training job (estimator.resolve.resolve_stage:
+tokens, a budget, samples or hours give training; a fine-tuning method, too)."""
+
+
+def _serving(fields: dict[str, Any]) -> bool:
+    """Serving: the stage said, or no stage said and no training field set — the stage the estimate defaults
+    to (estimator.resolve.resolve_stage, 'no data size given: sized as serving'; review s47 B3: 'Qwen2.5-7B
+    with YaRN factor 4 on one L40S' was read before that default and named 'no setting yet')."""
+    stage = fields.get("stage")
+    return stage == "inference" or (stage is None and not any(fields.get(k) for k in TRAINING_FIELDS))
+
+
+def _target(
+    raw: str, m: re.Match[str], fields: dict[str, Any], model_id: str | None, tokens: int
+) -> list[tuple[str, str]]:
+    """The factor's items with the window it extends to said (``tokens``, :data:`TARGET_RE`): that window
+    is the engine's max_model_len; the factor is used where it reaches it (native × factor ≥ tokens), else
+    named beside the length sized (``not_sized``)."""
+    fields["max_model_len"] = tokens
+    factor = float(next(g for g in m.groups() if g))
+    native = _native(model_id)
+    used = factor > 1 and native and native * factor >= tokens
+    if used:
+        fields["rope_scaling_factor"] = factor
+    return [(_said(m), "rope_factor_used" if used else "not_sized")]
+
+
+LEAD_RE = re.compile(r"yarn|rope", re.IGNORECASE)
+
+
+def _said(m: re.Match[str]) -> str:
+    """The factor as typed, from the last 'yarn' / 'rope' of the match ('YaRN 把 Qwen2.5-14B 扩到 128k，rope
+    factor 4' → 'rope factor 4')."""
+    text = m.group(0)
+    leads = [x.start() for x in LEAD_RE.finditer(text)]
+    return text[leads[-1] if leads else 0 :].strip()
 
 
 def _native(model_id: str | None) -> int | None:

@@ -163,6 +163,7 @@ class NoteCode(Keys):
     price_other_variant = "price_other_variant"
     price_other_currency = "price_other_currency"
     rope_scaling_needed = "rope_scaling_needed"
+    rope_scaling_set = "rope_scaling_set"  # s47 B4: the user's factor on a model that documents none
     later_version_window = "later_version_window"
     release_config_windows = "release_config_windows"
     time_bound_padded = "time_bound_padded"

@@ -267,7 +267,8 @@ def _short_of_weights(report: SizingReport, inf: Inference, f: Fmt, lang: str) -
         # vLLM refuses the typed max_model_len past max_position_embeddings unless
         # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1: the start-up yes is a no as typed (trial s29 #1)
         "long_window": _long_window(report, f) if "vllm_long_max_model_len" in codes else None,
-        "long_window_rope": "rope_scaling_needed" in codes,  # YaRN on is the fix (s38 fixs #2)
+        # YaRN on is the fix (s38 fixs #2); the user's own factor too (s47 B4)
+        "long_window_rope": "rope_scaling_needed" in codes or "rope_scaling_set" in codes,
         "ttft_prompt": f.int(inf.prompt_tokens),  # the prompt the prefill figure is for (s38 fixs #3)
         "never_fits": "pipeline_never_fits" in codes,
         # consumer cards past one machine: no headline count nobody would rent (trial s26 #7)

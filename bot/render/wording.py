@@ -172,6 +172,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "%(model)s was released for at most %(window)s tokens and documents no way beyond: it was not "
         "trained for %(length)s tokens (a longer-context version, or untested RoPE scaling) — sized as asked."
     ),
+    NoteCode.rope_scaling_set: N_(
+        "%(model)s was trained for %(window)s tokens: with the YaRN factor %(factor)s you set it runs up to "
+        "%(extended)s — %(how)s. Its model card documents no RoPE scaling, so quality past %(window)s tokens "
+        "is not guaranteed. Sized at %(length)s tokens as asked."
+    ),
     NoteCode.vllm_long_max_model_len: N_(
         "vLLM refuses to start with a max_model_len of %(length)s tokens, past the model config's "
         "max_position_embeddings (%(window)s), unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set (the recipe "
