@@ -40,5 +40,5 @@ class Provenance:  # a plain mixin of SizingRequest (request_setting.drop_mixin_
         "by rope_scaling['factor'] when rope_scaling is set (--hf-overrides), so that length starts; the "
         "reply says how to turn the scaling on and, for a model that documents none, that quality past its "
         "trained window is not guaranteed (s47, review B4). None: the model's own window",
-        json_schema_extra=_setting(json_order=134),
+        json_schema_extra=_setting(json_order=129),
     )

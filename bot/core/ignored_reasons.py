@@ -131,6 +131,8 @@ IGNORED_REASONS = (
     "power_price",  # '0.12 USD/kWh', '电费': electricity is not priced (GPU rental is); no budget (s18)
     "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
     "link_compare",  # 'NVLink vs PCIe, how much difference?': asked, no link timing model to answer it (s47)
+    "expert_parallel_training",  # s47 trialfix #6: 'EP=4' in training: the plan places experts itself
+    "audio_hours",  # s47 cat: '1 万小时音频' for a speech model: named, not sized as tokens
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
     "tax_rate",  # '含税13%', 'incl. 6% VAT': the costs are rental prices before tax (s45 trial #4)
     "prefix_caching",  # 'with prefix caching', '开前缀缓存': on by default, no memory figure changes (s46)
