@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot.parse import followup_words as fw
+from bot.parse import machine_memory as mm
 from bot.parse import mention_steps, role_dispatch, roles
 from bot.parse import node_words as nw
 from bot.parse import role_left as rl
@@ -127,9 +128,9 @@ DEPENDENT = {  # patterns a rule reads only after one of its triggers matched
     },
     roles._bytes: {
         rl.L_TOTAL_CAPACITY, rl.R_TOTAL_CAPACITY, rl.L_NEEDS_OR_USES, rl.R_MEMORY_WORD, rl.L_MEM_TOTAL,
-        rl.R_MEM_TOTAL_WORD, rl.R_MEM_TOTAL, roles.L_MACHINE, rl.L_TOTAL_VRAM, rl.L_MY_VRAM, rl.R_OF_VRAM,
-        roles.L_GPU_PAREN, roles.R_UNIFIED, rl.R_MEM_GPU, roles.R_MEM_NAME, roles.L_COUNT_WORD, rl.R_MEM_DATA,
-        rl.L_TOTAL_NEAR, rl.R_TOTAL_NEAR, rl.R_PER_CARD_USE,
+        rl.R_MEM_TOTAL_WORD, rl.R_MEM_TOTAL, mm.L_MACHINE, mm.L_PER_CARD, rl.L_TOTAL_VRAM, rl.L_MY_VRAM,
+        rl.R_OF_VRAM, roles.L_GPU_PAREN, roles.R_UNIFIED, rl.R_MEM_GPU, roles.R_MEM_NAME, roles.L_COUNT_WORD,
+        rl.R_MEM_DATA, rl.L_TOTAL_NEAR, rl.R_TOTAL_NEAR, rl.R_PER_CARD_USE,
     },
     roles._counts: {
         roles.L_ONE_NODE, roles.R_NODES, roles.R_KUAI_GPU, roles.R_END, roles.L_GPU_BEFORE, rl.L_HARDWARE_ON,

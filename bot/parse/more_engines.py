@@ -106,7 +106,7 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9\-])realizar(?![a-z0-9])"), "realizar"),
     # r43 en: exo (github.com/exo-explore/exo), one model split over a cluster of home devices ('2 Mac Studio
     # M2 Ultra with exo'); never inside another word or name ('exo-planet', 'exoskeleton')
-    (rc(r"(?<![a-z0-9\-])exo(?![a-z0-9\-])|\bexo[\-_]explore\b"), "exo"),
+    (rc(r"(?<![a-z0-9\-])exo(?:[\-_]explore)?(?![a-z0-9\-])"), "exo"),  # one gate literal, 'exo'
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"
