@@ -77,3 +77,39 @@ def test_the_dp_attention_answer_asked_fresh_is_the_one_the_review_saw() -> None
     forget_searches()
     reply = _ask(PAIRS["precision, DP attention, en"][1])["reply"]
     assert "24 GPUs needed" in reply.splitlines()[0]
+
+
+PER_MONEY = {
+    "en": ("How many tokens per dollar can I get serving Qwen3-8B on one L40S?", "977K–1.95M"),
+    "zh": ("在一张 L40S 上部署 Qwen3-8B，每块钱能生成多少 token？", "13万–31.3万"),
+}
+
+
+@pytest.mark.parametrize("lang", list(PER_MONEY))
+def test_tokens_per_money_ends_keep_three_significant_digits(lang: str) -> None:
+    """N3: 10⁶ ÷ the price per million output tokens, each end to three significant digits (the high end
+    was '2M' for 1.95M, 2.5 % off, beside a three-digit low end)."""
+    text, want = PER_MONEY[lang]
+    reply = _ask(text)["reply"]
+    assert want in reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the price per million tokens serving Qwen3-8B on one L40S?",
+        "在一张 L40S 上部署 Qwen3-8B，每百万 token 多少钱？",
+    ],
+)
+def test_a_price_per_million_tokens_gets_no_tokens_per_money_line(text: str) -> None:
+    reply = _ask(text)["reply"]
+    assert "Tokens per dollar" not in reply and "每元能生成" not in reply
+    assert "per million" in reply or "每百万" in reply
+
+
+def test_tax_factor_is_net_to_gross() -> None:
+    """N4: 含税价 = 不含税价 × (1 + 税率): 13 % VAT on ¥100 net is ¥113 gross."""
+    from estimator.money_rates import tax_factor
+
+    assert tax_factor(0.13) * 100 == pytest.approx(113.0)
+    assert "net-to-gross" in (tax_factor.__doc__ or "")
