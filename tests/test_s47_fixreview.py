@@ -113,3 +113,44 @@ def test_tax_factor_is_net_to_gross() -> None:
 
     assert tax_factor(0.13) * 100 == pytest.approx(113.0)
     assert "net-to-gross" in (tax_factor.__doc__ or "")
+
+
+RUNTIME_NOT_SIZED = {
+    "en gguf": ("Run Llama-3-70B Q2_K with vLLM on one A100 40GB", "vLLM", "runtime_gguf"),
+    "zh gguf": ("用 vLLM 在一张 A100 40GB 上跑 Llama-3-70B Q2_K", "vLLM", "runtime_gguf"),
+    "en sglang gguf": ("Serve Qwen2.5-7B Q6_K with SGLang on one L40S", "SGLang", "runtime_gguf"),
+    "en mac": ("Serve Llama-3-8B with vLLM on a Mac Studio M2 Ultra 192GB", "vLLM", "runtime_unified_memory"),
+    "zh mac": ("用 vLLM 在 M2 Ultra 192GB 的 Mac Studio 上部署 Llama-3-8B", "vLLM", "runtime_unified_memory"),
+}
+
+
+@pytest.mark.parametrize("case", list(RUNTIME_NOT_SIZED))
+def test_a_runtime_named_but_not_sized_is_said_and_the_headline_names_one(case: str) -> None:
+    """B7: GGUF formats and unified-memory cards are sized under llama.cpp's memory model
+    (estimator.runtimes.runtime_for); a server named beside them is a substitution said
+    (``interpretation.substitutions``), and the headline names llama.cpp alone, not '(vLLM) … (llama.cpp)'."""
+    text, named, reason = RUNTIME_NOT_SIZED[case]
+    out = _ask(text)
+    head = out["reply"].splitlines()[0]
+    assert f"({named})" not in head and f"（{named}）" not in head, head
+    assert "llama.cpp" in head, head
+    subs = out["interpretation"]["substitutions"]
+    assert {"typed": named, "used": "llama.cpp", "reason": reason} in subs
+    assert out["request"]["runtime"] == named  # what was said, as the contract keeps it
+
+
+NOT_SUBSTITUTED = {
+    "en llama.cpp gguf": ("Run Llama-3-70B Q4_K_M with llama.cpp on one A100 80GB", "llama.cpp"),
+    "zh ollama gguf": ("用 Ollama 在一张 4090 上跑 Qwen2.5-14B Q4_K_M", "Ollama"),
+    "en vllm awq": ("Run Llama-3-70B AWQ with vLLM on one A100 80GB", "vLLM"),
+    "zh vllm int4": ("用 vLLM 在一张 A100 80GB 上部署 Llama-3-70B int4", "vLLM"),
+}
+
+
+@pytest.mark.parametrize("case", list(NOT_SUBSTITUTED))
+def test_a_runtime_sized_as_named_is_no_substitution(case: str) -> None:
+    text, named = NOT_SUBSTITUTED[case]
+    out = _ask(text)
+    reasons = {s["reason"] for s in out["interpretation"]["substitutions"]}
+    assert not reasons & {"runtime_gguf", "runtime_unified_memory"}, reasons
+    assert named in out["reply"].splitlines()[0]
