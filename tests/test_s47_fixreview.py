@@ -154,3 +154,34 @@ def test_a_runtime_sized_as_named_is_no_substitution(case: str) -> None:
     reasons = {s["reason"] for s in out["interpretation"]["substitutions"]}
     assert not reasons & {"runtime_gguf", "runtime_unified_memory"}, reasons
     assert named in out["reply"].splitlines()[0]
+
+
+COUNTS_COMPARED = {
+    "en vs": ("Serve Llama-3-70B on 4 H100s vs 8 H100s, what is the difference in throughput?", [4, 8]),
+    "en running on": ("Llama-3-8B on 1 GPU vs running on 2 GPUs (RTX 4090), which is faster?", [1, 2]),
+    "en setup": ("Can I run Llama-3-8B Q6_K on a 1 GPU vs 2 GPUs setup with an RTX 4090?", [1, 2]),
+    "zh vs": ("Llama-3-8B 用 1 张卡 vs 2 张卡（RTX 4090），哪个快？", [1, 2]),
+}
+
+
+@pytest.mark.parametrize("case", list(COUNTS_COMPARED))
+def test_serving_counts_compared_get_a_row_each(case: str) -> None:
+    """B6: a count pair read as a range (gpu_count … gpu_count_max) in a serving question: a serving answer
+    has no GPUs → days table, so each count gets its row in ``report.per_value`` (was: the second silent)."""
+    text, counts = COUNTS_COMPARED[case]
+    out = _ask(text)
+    assert out["request"]["stage"] == "inference"
+    rows = [(r["setting"], r["value"]) for r in out["report"]["per_value"]]
+    assert rows == [("gpu_count", c) for c in counts], rows
+
+
+def test_a_training_count_range_keeps_its_days_table_not_rows() -> None:
+    """Must not move: a training range ('on 8 to 16 H100s') is the GPUs → days table, no per-value rows."""
+    out = _ask("Fine-tune Llama-3-8B on 1B tokens on 8 to 16 H100s, how long?")
+    assert out["request"]["stage"] != "inference"
+    assert not out["report"]["per_value"]
+
+
+def test_a_single_serving_count_gets_no_rows() -> None:
+    out = _ask("在 4 张 H100 上部署 Llama-3-70B，64 并发")
+    assert not out["report"]["per_value"]
