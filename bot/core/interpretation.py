@@ -347,8 +347,10 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
 
         if typed := peft_typed(parsed.normalized):  # 'fine-tune with PEFT': sized as LoRA, said (s43)
             out.append(Substitution(typed=typed, used="LoRA", reason="peft_as_lora"))
-    if report.request.runtime is not None and (why := runtime_not_sized(report)):  # 'Q2_K with vLLM' (B7)
-        out.append(Substitution(typed=report.request.runtime.value, used="llama.cpp", reason=why))
+    named, inf = report.request.runtime, report.inference  # 'Q2_K with vLLM': as llama.cpp runs it (s47 B7)
+    local = inf is not None and inf.runtime == "llama.cpp"  # a call only then (the render's call pins)
+    if named is not None and local and (why := runtime_not_sized(report)):
+        out.append(Substitution(typed=named.value, used="llama.cpp", reason=why))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         out.append(Substitution(typed=parsed.unknown_model, used=str(shape), reason="generic_shape"))
