@@ -161,6 +161,7 @@ COUNTS_COMPARED = {
     "en running on": ("Llama-3-8B on 1 GPU vs running on 2 GPUs (RTX 4090), which is faster?", [1, 2]),
     "en setup": ("Can I run Llama-3-8B Q6_K on a 1 GPU vs 2 GPUs setup with an RTX 4090?", [1, 2]),
     "zh vs": ("Llama-3-8B 用 1 张卡 vs 2 张卡（RTX 4090），哪个快？", [1, 2]),
+    "zh or": ("用 transformers 推理 internlm-20b-4bit，两卡或三卡 3090 能部署吗？", [2, 3]),
 }
 
 
