@@ -28,7 +28,8 @@ def tokens_per_money(cost_per_million: PriceBand | None) -> tuple[float, float] 
 
 
 def tax_factor(rate: float) -> float:
-    """The gross-to-net factor of a tax ``rate`` (a fraction: 0.13 → 1.13)."""
+    """The net-to-gross (pre-tax → tax-inclusive) factor of a tax ``rate`` (a fraction: 0.13 → 1.13): the
+    gross price is the net price × this factor."""
     return 1.0 + rate
 
 

@@ -611,6 +611,8 @@ def key_understood(key: str, value: Any, answer: dict[str, Any], cards: object =
         ok = got is not None and (_close(value, got) or _norm(value) in TOOL_FORKS.get(got, ()))
     else:
         ok = got is not None and _close(value, got)
+    # s47-fixreview B6: a count offered ('两卡或三卡 3090 能部署吗'), sized in its own per-value row
+    ok = ok or (key == "gpu_count" and isinstance(value, int | float) and _rows_hold(key, [value], answer))
     return ok or _ignored(answer, value, key)
 
 

@@ -264,9 +264,12 @@ def test_money_rates_are_the_inverse_and_the_gross():
     [
         (
             "How many tokens per dollar can I get serving Qwen3-8B on one L40S?",
-            r"≈ \d+(?:\.\d)?K–\d+(?:\.\d)?M ",
+            r"≈ \d+(?:\.\d{1,2})?K–\d+(?:\.\d{1,2})?M ",  # three significant digits (s47 review N3)
         ),
-        ("Qwen3-8B 用一张 L40S 部署，每块钱能生成多少 token？", r"约 \d+(?:\.\d)?万–\d+(?:\.\d)?万 个"),
+        (
+            "Qwen3-8B 用一张 L40S 部署，每块钱能生成多少 token？",
+            r"约 \d+(?:\.\d{1,2})?万–\d+(?:\.\d{1,2})?万 个",
+        ),
     ],
 )
 def test_tokens_per_money_in_the_compact_form(capsys, question, pattern):

@@ -17,6 +17,7 @@ from bot.core.cpu_machine import machine_without_gpu
 from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its old name (s39 split)
 from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
+from bot.core.substitution_reasons import runtime_not_sized
 from bot.later_names import offload_unused, unused_images, unused_local
 from bot.later_names import setting_text as _text
 from bot.parse import ParseResult
@@ -346,6 +347,10 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
 
         if typed := peft_typed(parsed.normalized):  # 'fine-tune with PEFT': sized as LoRA, said (s43)
             out.append(Substitution(typed=typed, used="LoRA", reason="peft_as_lora"))
+    named, inf = report.request.runtime, report.inference  # 'Q2_K with vLLM': as llama.cpp runs it (s47 B7)
+    local = inf is not None and inf.runtime == "llama.cpp"  # a call only then (the render's call pins)
+    if named is not None and local and (why := runtime_not_sized(report)):
+        out.append(Substitution(typed=named.value, used="llama.cpp", reason=why))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":
         shape = next((a.value for a in report.assumptions if a.field == "architecture"), "")
         speech = "hisper" in parsed.unknown_model  # Whisper (bot.parse.lexicon.ADJACENT_MODELS): not an LLM

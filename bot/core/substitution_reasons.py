@@ -1,6 +1,10 @@
 """The reasons of ``interpretation.substitutions`` (:mod:`bot.core.interpretation`): what was used in
 place of what was typed. Split from bot/core/interpretation.py at its 500-line cap (s36)."""
 
+from __future__ import annotations
+
+from typing import Any
+
 SUBSTITUTION_REASONS = (
     "card_generation",  # a card with a generation or form word its catalog entry lacks: that card, said
     "rtx_6000_assumed",  # a bare 'RTX 6000': the RTX 6000 Ada Generation, said (also the Quadro's name)
@@ -32,4 +36,22 @@ SUBSTITUTION_REASONS = (
     "typo_read",  # 'usres': one edit from 'users', a word the answer turns on, read as it and said (s36)
     "peft_as_lora",  # 'fine-tune with PEFT', '参数高效微调' without a LoRA word: sized as LoRA, said (s43)
     "price_per_server_month",  # '8卡A100服务器一个月3万': ÷ (8 cards × 730 hours), per GPU-hour
+    "runtime_gguf",  # 'Q2_K with vLLM': GGUF weights sized as llama.cpp runs them, said (s47 B7)
+    "runtime_unified_memory",  # 'vLLM on an M2 Ultra': unified memory sized as llama.cpp runs it, said
 )
+
+
+def runtime_not_sized(report: Any) -> str | None:
+    """The substitution reason when a serving answer names a server (vLLM, SGLang, TGI…) but is sized under
+    llama.cpp's memory model (:func:`estimator.runtimes.runtime_for` sends GGUF formats and unified-memory
+    cards there, whatever the runtime named): ``runtime_unified_memory`` on a unified-memory card, else
+    ``runtime_gguf``; None when the runtime named is the one sized, or none is named (s47 review B7: the
+    headline said '(vLLM)' and 'fits (llama.cpp)', the named runtime replaced silently)."""
+    named, inf = report.request.runtime, report.inference
+    if named is None or inf is None or not inf.runtime or not inf.runtime.startswith("llama.cpp"):
+        return None
+    if named.value in ("llama.cpp", "Ollama"):
+        return None
+    from estimator.runtimes import GGUF_FORMATS  # loaded with every serving answer already
+
+    return "runtime_gguf" if report.request.precision in GGUF_FORMATS else "runtime_unified_memory"

@@ -3,7 +3,7 @@ can I get serving Qwen3-8B on one L40S?', '每块钱能生成多少 token'. The 
 output tokens (``Inference.cost_per_million_tokens``: the GPU-hours' price ÷ the tokens decoded in them);
 the unit asked is its inverse, 10⁶ ÷ that price, from the same figures (:func:`estimator.money_rates.
 tokens_per_money`, s47: computed there, formatted here in Babel's compact form like every count): $0.51–1.02
-per million is 980K–2M tokens per dollar (the cheaper end gives the more tokens). Imported behind its gate
+per million is 980K–1.96M tokens per dollar (the cheaper end gives the more tokens). Imported behind its gate
 (bot.render.context: 'token' and a money word in the message)."""
 
 from __future__ import annotations
@@ -34,8 +34,22 @@ def per_money_line(text: str, report: Any, f: Any, lang: str) -> str | None:
     if counts is None:
         return None
     unit = translate(lang, UNITS.get(str(cpm.currency), N_("unit of money")))
-    low, high = f.tokens(counts[0]), f.tokens(counts[1])  # Babel's compact form: '98万' in zh, '980K' in en
+    low, high = _three_digits(f, counts[0]), _three_digits(f, counts[1])
     return translate(lang, PER_MONEY, unit=unit, low=low, high=high, one=f.money(1, cpm.currency))
+
+
+def _three_digits(f: Any, x: float) -> str:
+    """Token count ``x`` in Babel's compact form with three significant digits, so both ends of the range
+    keep the same precision ('977K–1.95M', '13万–31.3万'; s47 review N3: :meth:`Fmt.compact`'s one
+    fraction digit printed 1.95M as '2M', 2.5 % off). Below the first compact unit: :meth:`Fmt.tokens`."""
+    from babel.numbers import format_compact_decimal
+
+    plain = f.tokens(x)
+    if not any(c.isalpha() or ord(c) > 0x3000 for c in plain):
+        return plain  # no compact unit ('2,166' in zh, '980' in en): exact already
+    whole = format_compact_decimal(x, locale=f.locale, fraction_digits=0)
+    digits = sum(c.isdigit() for c in whole)
+    return format_compact_decimal(x, locale=f.locale, fraction_digits=max(0, 3 - digits))
 
 
 UNITS = {"USD": N_("dollar"), "CNY": N_("yuan"), "EUR": N_("euro")}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from bot.core.substitution_reasons import runtime_not_sized
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren, zero_name
@@ -168,7 +169,9 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     serving answer: the runtime, memory share and sequence limit the user named; empty when none."""
     req = report.request
     items = []
-    if req.runtime is not None:
+    if req.runtime is not None and (  # sized under llama.cpp's model, not the one named: said (s47 B7)
+        report.inference is None or report.inference.runtime != "llama.cpp" or not runtime_not_sized(report)
+    ):
         items.append(req.runtime.value)
     if req.gpu_memory_utilization is not None:
         key = SHARE_KEY.get(req.runtime.value if req.runtime else "", "gpu_memory_utilization")

@@ -102,6 +102,14 @@ SUBSTITUTION_TEXTS: dict[str, str] = {
         "%(gpu)s has no bf16: your “%(typed)s” is sized in %(used)s (vLLM runs 16-bit weights in fp16 there, "
         "the same 2 bytes per weight)."
     ),
+    "runtime_gguf": N_(
+        "GGUF weights: sized under llama.cpp's memory model, not %(typed)s's (vLLM loads a single-file GGUF "
+        "only experimentally) — name a format %(typed)s serves (AWQ, GPTQ, FP8, bf16) to size it there."
+    ),
+    "runtime_unified_memory": N_(
+        "%(gpu)s has unified memory: sized under llama.cpp's memory model (all of it but the runtime's "
+        "context), not %(typed)s's — these figures are llama.cpp's (or MLX's)."
+    ),
     "typo_read": N_("Read “%(typed)s” as “%(used)s”."),
     "price_per_day": N_("Read “%(typed)s” as a rent per GPU per day: %(used)s per GPU-hour (÷ 24 hours)."),
     "price_per_month": N_(

@@ -15,7 +15,8 @@ class MemoRuntime:
     :meth:`usable_bytes` computed once and :meth:`workspace_bytes` once per (TP, load) — both pure
     functions of their arguments; the load as :meth:`ServingRuntime.workspace_key` reads it — and
     :meth:`kv_replication` once per TP. Asked about another model or card (not these objects), it asks
-    ``inner``. Every other attribute is ``inner``'s. Made per serving question, dropped with it."""
+    ``inner``. Every other attribute is ``inner``'s. Kept across answers
+    (:func:`estimator.search_keep.kept_runtime`): every key holds all its value reads (s47-fixreview B1)."""
 
     __slots__ = (
         "_need_is_workspace",
@@ -83,14 +84,18 @@ class MemoRuntime:
     def room(self, spec: ModelSpec, gpu: GpuSpec, tp: int, load: Load, pp: int) -> float:
         """:meth:`ServingRuntime.room` (bytes per card), once per PP and workspace key of (TP, load): the
         load on PP stages differs from ``load`` in its PP only, so PP and the key of ``load`` fix the
-        key it has (the key reads PP or not), hence its workspace. The layout searches ask it for every
-        group of every weights variant (~25 times a question; the variants' loads share their keys)."""
+        key it has (the key reads PP or not), hence its workspace; with DP attention stated, also per weight
+        precision (:meth:`ServingRuntime.replicated_bytes` reads ``load.precision``; s47-fixreview B1).
+        The layout searches ask it for every group of every weights variant (~25 times a question; the
+        variants' loads share their keys but for that precision)."""
         if spec is not self.spec or gpu is not self.gpu:
             return self.inner.room(spec, gpu, tp, load, pp)
         found = self._room_at.get((pp, tp, load))  # asked again as asked before: no key frame (s37)
         if found is not None:
             return found
-        key = (pp, self.inner.workspace_key(tp, load))
+        # DP attention's replicated bytes read the weights' precision, which the workspace key may drop
+        # (vLLM's): kept across answers (search_keep.kept_runtime), a room of int4 weights was found for bf16
+        key = (pp, self.inner.workspace_key(tp, load), load.precision if self.dp_said else None)
         found = self._room.get(key)
         if found is None:  # workspace_bytes and usable_bytes in place (s40): the same floats, no frames
             piped = load.with_pp(pp)
