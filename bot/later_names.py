@@ -76,6 +76,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.retrieval_models": ("retrieval_named",),
     "bot.render.kv_pool_text": ("engine_limit", "kv_lines"),
     "bot.parse.expert_degree": ("expert_degree",),
+    "bot.parse.group_size": ("blank_group_sizes",),
     "bot.parse.keyed_twice": ("other_card_clause", "other_setups"),
     "bot.parse.machine_memory": ("machine_total",),
     "bot.parse.rope_factor": ("rope_read",),
@@ -202,3 +203,4 @@ engine_limit, kv_lines = later("bot.render.kv_pool_text", "engine_limit", "kv_li
 other_card_clause, other_setups = later("bot.parse.keyed_twice", "other_card_clause", "other_setups")
 (machine_total,) = later("bot.parse.machine_memory", "machine_total")
 (rope_read,) = later("bot.parse.rope_factor", "rope_read")
+(blank_group_sizes,) = later("bot.parse.group_size", "blank_group_sizes")

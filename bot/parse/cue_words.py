@@ -119,3 +119,11 @@ EP_CUES = (
 )
 """(:mod:`bot.parse.expert_degree`) The literal gate at its call site (bot.parse.stage_steps, s47 trialfix
 #6): a message with none of them pays no search ('deep', 'step', 'epochs' hold none)."""
+
+_GROUP_SIZES = ("32", "64", "128", "256", "512", "1024")
+GROUP_SIZE_CUES = tuple(f"{sep}{n}g" for sep in "-_" for n in _GROUP_SIZES) + tuple(
+    f"{sep}g{n}" for sep in "-_" for n in _GROUP_SIZES
+)
+"""(:mod:`bot.parse.group_size`, s47) The suffixes as the normalized (lower-case) text writes them, tested
+in C at the call site (``any(map(s.__contains__, GROUP_SIZE_CUES))``), so a message without one ('24gb',
+'128g 内存') pays no frame and no regex search (tests/test_parse_render_speed.py)."""

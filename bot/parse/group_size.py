@@ -25,15 +25,6 @@ GROUP_SIZE_RE = rc(
 """A group-size suffix ('-128g', '_g32') glued after a masked name or a quantization tag glued to it."""
 
 
-_SIZES = ("32", "64", "128", "256", "512", "1024")
-CUES = tuple(f"{sep}{n}g" for sep in "-_" for n in _SIZES) + tuple(
-    f"{sep}g{n}" for sep in "-_" for n in _SIZES
-)
-"""The suffixes as the normalized (lower-case) text writes them, tested in C at the call site
-(``any(map(s.__contains__, CUES))``), so a message without one ('24gb', '128g 内存') pays no frame and no
-regex search (tests/test_parse_render_speed.py)."""
-
-
 def blank_group_sizes(s: str) -> str:
     """``s`` (normalized, model names masked) with each glued group-size suffix blanked: part of a name,
     never read as a number. Other text is unchanged (same length)."""

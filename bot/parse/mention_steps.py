@@ -8,20 +8,20 @@ import math
 from itertools import repeat
 from typing import Any
 
-from bot.later_names import asked_format
+from bot.later_names import asked_format, blank_group_sizes
 from bot.parse import cpu_named as cpu
+from bot.parse import lexicon as lx
 from bot.parse import (
-    group_size,
     module_gates,  # noqa: F401 - the module-level patterns' gates, second message on
     no_gpu,
 )
-from bot.parse import lexicon as lx
 from bot.parse import precision_words as pw
 from bot.parse.asked_method import NEED_GATE, need_asked_spans
 from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import mixed_memories
 from bot.parse.claimed_counts import claimed_counts
+from bot.parse.cue_words import GROUP_SIZE_CUES
 from bot.parse.daily_users import read_daily_users
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.flops_budget import read_flops_budget
@@ -70,8 +70,8 @@ class MentionSteps:
     def _names(self) -> tuple[list[ModelMention], str | None]:
         self.s, self.f["compute_budget_flops"], self._flops_raw = read_flops_budget(self.s)  # '1e23 FLOPs': C
         self.s, models = extract_models(self.s, self.raw)
-        if models and any(map(self.s.__contains__, group_size.CUES)):  # '…-4bit-128g': a name's (s47)
-            self.s = group_size.blank_group_sizes(self.s)
+        if models and any(map(self.s.__contains__, GROUP_SIZE_CUES)):  # '…-4bit-128g': a name's (s47)
+            self.s = blank_group_sizes(self.s)
         precision: str | None = None
         flag_off = False  # round 24: 'fp16=False' (a mixed-precision flag off): fp32 unless a format is on
         found = list(pw.PRECISION_RE.finditer(self.s))  # s34: of two or more, the one asked about first
