@@ -36,6 +36,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.rollout import RL_ALGORITHMS
+from estimator.runtimes import LOCAL
 
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:
@@ -348,7 +349,7 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
         if typed := peft_typed(parsed.normalized):  # 'fine-tune with PEFT': sized as LoRA, said (s43)
             out.append(Substitution(typed=typed, used="LoRA", reason="peft_as_lora"))
     named, inf = report.request.runtime, report.inference  # 'Q2_K with vLLM': as llama.cpp runs it (s47 B7)
-    local = inf is not None and inf.runtime == "llama.cpp"  # a call only then (the render's call pins)
+    local = inf is not None and inf.runtime == LOCAL.name  # a call only then (the render's call pins)
     if named is not None and local and (why := runtime_not_sized(report)):
         out.append(Substitution(typed=named.value, used="llama.cpp", reason=why))
     if parsed.unknown_model and whys.get("architecture") == "generic_shape":

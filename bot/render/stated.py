@@ -11,6 +11,7 @@ from bot.render.i18n import N_, translate
 from bot.render.plan_text import paren, zero_name
 from estimator.memory import LORA_ALL_LINEAR
 from estimator.models import Method, Precision, Recompute, SizingReport, SizingRequest, Stage
+from estimator.runtimes import LOCAL
 from estimator.training_tools import tool_limits
 
 RECOMPUTE_STATED: dict[str, str] = {
@@ -170,7 +171,7 @@ def serving_settings(report: SizingReport, lang: str) -> str:
     req = report.request
     items = []
     if req.runtime is not None and (  # sized under llama.cpp's model, not the one named: said (s47 B7)
-        report.inference is None or report.inference.runtime != "llama.cpp" or not runtime_not_sized(report)
+        report.inference is None or report.inference.runtime != LOCAL.name or not runtime_not_sized(report)
     ):
         items.append(req.runtime.value)
     if req.gpu_memory_utilization is not None:
