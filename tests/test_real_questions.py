@@ -1143,6 +1143,16 @@ def test_round43_work_en_does_not_regress() -> None:
     assert _work_understood("r43work", "en", 16) >= R43_WORK_UNDERSTOOD_EN
 
 
+R44_WORK_UNDERSTOOD_EN = 13
+"""Round 44's English working split (en_r44.json, r44work: 19 records) understood in full at the last
+measurement (README.md there): 13 at the freeze (first contact). Its r44test half (22 records) is frozen in
+``frozen_r44_test_en.sha256``."""
+
+
+def test_round44_work_en_does_not_regress() -> None:
+    assert _work_understood("r44work", "en", 19) >= R44_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1301,6 +1311,7 @@ HELD_OUT_SIZES = {
     ("r41test", "en"): 18,
     ("r42test", "en"): 19,
     ("r43test", "en"): 25,
+    ("r44test", "en"): 22,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
