@@ -79,6 +79,14 @@ glued after it ('-awq', '-gptq', '-int4') is no part of it: the format readers r
 
 STARTS = re.compile(r"(?:vicuna|guanaco|wizardlm|zephyr|openchat|tulu|xwin|mythomax)(?![a-z])").match
 """A name beginning with a family of :data:`FAMILIES` (matched in C: no frame for any other unknown name)."""
+RELEASE_RE = re.compile(
+    r"(?<![a-z0-9])(?:vicuna|guanaco|wizardlm|zephyr|openchat|tulu|xwin|mythomax)"
+    r"[a-z0-9.\-_]{0,12}?\d+(?:\.\d+)?b(?![a-z0-9])"
+)
+"""s48 r44en: a fine-tune of :data:`FAMILIES` named with its size in normalized text ('vicuna-13b',
+'wizardlm-2-7b', 'mythomax-l2-13b'): a released model, so 'train' it (the weak hint) is a fine-tuning, as
+'train Qwen2.5-32B' is (bot.parse.stage_hints.tuning_only_stage); before, 'I have tried training vicuna-13b on
+8xA100(40G)' was sized as a pre-training."""
 
 _TAIL = re.compile(
     r"(?:[\-_](?:v\d+(?:\.\d+)*|\d{4}|alpha|beta|chat|instruct|hf|dpo|sft|merged|\d{1,4}k))*"

@@ -17,7 +17,7 @@ Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``
 Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models; round 25:
 TabbyML's Tabby (a coding assistant's server on llama.cpp); round 26: NVIDIA's TensorRT and ComfyUI (the
 engines speech and image models are run with); round 27: Paddle Serving (PaddlePaddle's server) and Chitu
-(thu-pacman/chitu, 赤兔)."""
+(thu-pacman/chitu, 赤兔); s48 r44en: ChatRWKV."""
 
 from __future__ import annotations
 
@@ -107,6 +107,9 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     # r43 en: exo (github.com/exo-explore/exo), one model split over a cluster of home devices ('2 Mac Studio
     # M2 Ultra with exo'); never inside another word or name ('exo-planet', 'exoskeleton')
     (rc(r"(?<![a-z0-9\-])exo(?:[\-_]explore)?(?![a-z0-9\-])"), "exo"),  # one gate literal, 'exo'
+    # s48 r44en: ChatRWKV (github.com/BlinkDL/ChatRWKV), the chat and serving front end of RWKV models
+    # ('ChatRWKV can't load the model on both of them'); never the RWKV-LM training code
+    (rc(r"(?<![a-z0-9])chat[\s\-_]?rwkv(?![a-z0-9])"), "ChatRWKV"),
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"

@@ -344,10 +344,21 @@ def fine_tuning_tool_named(s: str) -> bool:
     # round 13: a codebase named by its repository ('-' or '_' first: a C test, s34)
     if ("-" in s or "_" in s) and CODEBASE_RE.search(s) and codebases(s):
         return True
-    for pattern, name in TOOLS_INDEX.candidates(s):  # noqa: SIM110 (any(genexpr): a generator frame a parse)
+    for pattern, name in TOOLS_INDEX.candidates(s):
         if name in FINE_TUNING_TOOLS and pattern.search(s):
             return True
+        if name in SERVE_AND_TUNE_TOOLS and pattern.search(s) and TRAINING_WORD_RE.search(s):
+            return (
+                SERVING_WORD_RE.search(s) is None
+            )  # s48: 'train … in FastChat', never 'serve with FastChat'
     return False
+
+
+SERVE_AND_TUNE_TOOLS = frozenset({"FastChat"})
+"""s48 r44en: tools that both fine-tune and serve — FastChat (github.com/lm-sys/FastChat:
+fastchat/train/train.py fine-tunes LLaMA into Vicuna, its README's 'Fine-tuning'; fastchat.serve serves): a
+fine-tuning tool only when a training word is said and no serving word ('How can I train with a 3090 in
+FastChat?'); before, that was sized as a pre-training. 'Running Vicuna with FastChat' stays serving."""
 
 
 RL_TOOLS = frozenset({"OpenRLHF", "verl", "EasyR1", *(name for _, name in RL_TRAINING_TOOLS)})

@@ -164,13 +164,30 @@ MLX_RE = rc(r"(?<![a-z0-9_])mlx(?![a-z0-9_])(?![\-_\s.]*lm\b)")
 'Qwen2.5-7B-MLX-4bit', 'mlx-community/…'), not as its tool ('mlx-lm', :mod:`bot.parse.more_tools`)."""
 
 
+MLX_PROJECT_RE = rc(
+    r"(?<![a-z0-9_/])mlx[\-_](?!lm(?![a-z0-9])|examples?(?![a-z0-9])|community(?![a-z0-9]))[a-z]+(?![a-z0-9])"
+)
+"""s48 r44en: a project built on MLX and named after it, one word joined by a hyphen ('mlx-llm',
+github.com/riccardomusmeci/mlx-llm; 'mlx-vlm', github.com/Blaizzy/mlx-vlm; 'mlx-whisper'): another tool than
+MLX, named as typed, never swapped for MLX (the understanding contract: an unknown runtime is named as typed).
+Not mlx-lm (:mod:`bot.parse.more_tools`), ml-explore's own mlx-examples (MLX itself: en21-026), nor the
+mlx-community checkpoints; a bit width glued after it ('MLX-4bit') starts with a digit, so it stays MLX."""
+
+
 def mlx_named(s: str, training: bool) -> list[tuple[str, str]]:
     """Round 12: MLX named alone is the job's stack — a training job runs mlx-lm
     (github.com/ml-explore/mlx-lm: ``mlx_lm.lora``), a serving job MLX; neither has a model in the sizing,
-    so it is named, never dropped."""
+    so it is named, never dropped. S48: a project named after MLX (:data:`MLX_PROJECT_RE`) is named as
+    typed instead, and MLX only when it is also said apart."""
+    out: list[tuple[str, str]] = []
+    if "mlx-" in s or "mlx_" in s:
+        for m in MLX_PROJECT_RE.finditer(s):
+            out.append(tool_item(m.group(0), training))
+            s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     if not MLX_RE.search(s):
-        return []
-    return [("training_tool: mlx-lm", "no_field") if training else ("runtime: MLX", "runtime_not_modelled")]
+        return out
+    stack = ("training_tool: mlx-lm", "no_field") if training else ("runtime: MLX", "runtime_not_modelled")
+    return [*out, stack]
 
 
 def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:

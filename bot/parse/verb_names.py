@@ -43,6 +43,7 @@ S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调':
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
     r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed|inference)\s+(?:for|of))"
+    r"(?:\s+(?:process|stage|phase|procedure|pipeline|recipe)\s+of)?"
     rf"(?:\s+(?:of|on))?)\s*(?:the\s+|a\s+|our\s+|my\s+)?(?P<name>{_NAME})(?![a-z0-9\-_]|\.[a-z0-9])"
 )
 """'全参微调 Monkey', '部署 Monkey', 'fine-tune Monkey', 'fine-tuning of Monkey', 'serving the Monkey';
@@ -51,7 +52,9 @@ the word: 'AWQ 量化' names a format); round 7: a name ending a sentence ('fine
 its full stop no part of it (a dot before a letter or digit still is: 'Foo.bar'); round 22: after a
 pre-training verb ('pretrain GENA-LM', 'pre-train DNABERT') and after a measure ('tokens/s numbers for
 olmOCR', 'the throughput of MolmoE'): before, such a name with no size was dropped and nothing was named.
-S37-gen: after serving said as a noun ('run inference of LLaVA', 'inference for InternVL')."""
+S37-gen: after serving said as a noun ('run inference of LLaVA', 'inference for InternVL'). S48 r44en: a
+process noun between the job and 'of' ('the fine-tuning process of LSceneLLM', 'the training stage of
+FooNet'); before, no model was named."""
 JOINED_SUBJECT_RE = rc(
     r"(?<![a-z0-9.\-_/])(?P<name>[a-z][a-z0-9.]*(?:-[a-z0-9.]*[a-z0-9])+(?:_[a-z0-9.]*[a-z0-9])*"
     r"(?:\s+v?\d{1,2}\.\d{1,2}(?![\d.]))?)(?![a-z0-9\-_])"  # round 37: its version typed apart ('… 2.5 的')
