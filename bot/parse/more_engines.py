@@ -109,7 +109,7 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     (rc(r"(?<![a-z0-9\-])exo(?:[\-_]explore)?(?![a-z0-9\-])"), "exo"),  # one gate literal, 'exo'
     # s48 r44en: ChatRWKV (github.com/BlinkDL/ChatRWKV), the chat and serving front end of RWKV models
     # ('ChatRWKV can't load the model on both of them'); never the RWKV-LM training code
-    (rc(r"(?<![a-z0-9])chat[\s\-_]?rwkv(?![a-z0-9])"), "ChatRWKV"),
+    (rc(r"(?<![a-z0-9])chatrwkv(?![a-z0-9])"), "ChatRWKV"),  # one word, as the project writes it
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"

@@ -17,6 +17,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon as lx
+from bot.parse.fine_tunes import FAMILIES as FINE_TUNE_CUES
 from bot.parse.fine_tunes import RELEASE_RE as FINE_TUNE_RELEASE_RE
 from bot.parse.regex import compile_pattern, rc
 from bot.parse.settings import METHOD_WORDS
@@ -202,7 +203,8 @@ def tuning_only_stage(stage: str | None, s: str) -> str | None:
     named = named or (("'s " in s or "’s " in s) and OWNED_RELEASE_EN_RE.search(s))  # s42: "BPO's 7b model"
     vl = "vl" in s or "llava" in s or "blip" in s or "minicpm" in s or "idefics" in s or "owl" in s
     vl = vl or "gemma" in s or "pixtral" in s or "molmo" in s  # C tests: the VL search behind them (s37)
-    named = named or (stage == "pretrain" and FINE_TUNE_RELEASE_RE.search(s))  # s48: 'training vicuna-13b'
+    if not named and stage == "pretrain" and any(map(s.__contains__, FINE_TUNE_CUES)):  # s48: C tests first
+        named = FINE_TUNE_RELEASE_RE.search(s)  # 'training vicuna-13b': a named fine-tune is a release
     if (
         not found
         and stage == "pretrain"
