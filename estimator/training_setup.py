@@ -236,6 +236,7 @@ def training_setup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
         reward_model=bool(req.reward_model),
+        reference_copy=bool(req.reference_copy),
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,
