@@ -67,7 +67,8 @@ def breakdown(spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan |
     same size plus frozen reference and reward models (Ouyang et al. 2022, InstructGPT);
     GRPO drops the critic (Shao et al. 2024, DeepSeekMath §4), as RLOO does (Ahmadian et al. 2024;
     TRL RLOOTrainer: policy and reference, a leave-one-out baseline). With LoRA the reference is the
-    base with adapters disabled (no extra copy).
+    base with adapters disabled (no extra copy), except where the tool loads it again
+    (``TrainingSetup.reference_copy``: DeepSpeed-Chat step 3, a whole copy at ``frozen_bytes`` a weight).
 
     Then the step's transients (:mod:`estimator.transients`, likely values): DeepSpeed's gradient
     buckets, kept activations, the loss's peak ('logits'; a chunked loss shrinks it), what one layer's

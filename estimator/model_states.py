@@ -45,6 +45,7 @@ scale added by :func:`_frozen_base` over ``hidden`` input features; 4: NF4 with 
 (Badri & Shaji 2023, HQQ; hqq ``BaseQuantizeConfig(nbits, group_size=64)``): + 32/64 = 0.5 bits."""
 _PREFERENCE = (Algorithm.dpo, Algorithm.ppo, Algorithm.grpo, Algorithm.rloo)  # keep a frozen reference copy
 _FULL, _PPO = Method.full, Algorithm.ppo  # read once: Python 3.11's EnumType.__getattr__ slows `Method.full`
+_ADAPTERS = (Method.lora, Method.qlora)  # a reference copy beside adapters: TrainingSetup.reference_copy
 FREEZE_TRAINABLE_BYTES_PER_PARAM = 16.0
 """Freeze-tuning's trained layers: LLaMA-Factory upcasts trainable parameters to fp32
 (``finetuning_args.py``, ``upcast_trainable_params``): weights 4 + gradients 4 + Adam m, v 8 = 16."""
@@ -161,6 +162,15 @@ def state_parts(
         parts["prefix"] = PREFIX_BYTES_PER_PARAM * trained
     if setup.algorithm in _PREFERENCE and setup.method == _FULL and setup.reference:
         parts["reference"] = 2.0 * params / (plan.tp * plan.pp) / (plan.dp if plan.zero_stage >= 3 else 1)
+    elif (
+        setup.reference_copy
+        and setup.algorithm in _PREFERENCE
+        and setup.reference
+        and setup.method in _ADAPTERS
+    ):
+        # DeepSpeed-Chat step 3 loads the reference again beside a LoRA actor (TrainingSetup.reference_copy)
+        copy = setup.frozen_bytes * params / (plan.tp * plan.pp)
+        parts["reference"] = copy / (plan.dp if plan.zero_stage >= 3 else 1)
     if setup.algorithm == _PPO:
         if setup.method == _FULL:
             critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)

@@ -61,3 +61,12 @@ class RolloutSettings(ComputeBudget):
         "global_batch (--train_batch_size, counted in responses): estimator.rollout_batch",
         json_schema_extra=_setting("training", json_order=89, stated=(1, 10_000_000)),
     )
+    reference_copy: bool | None = Field(
+        None,
+        description="the RL trainer loads its frozen reference model as a whole copy of the base even when "
+        "the policy trains LoRA adapters (DeepSpeed-Chat step 3: dschat/rlhf/rlhf_engine.py _init_ref loads "
+        "actor_model_name_or_path again, convert_linear_layer_to_lora touches the actor only): counted at "
+        "the base's 16-bit size (estimator.model_states); None/False: with LoRA the reference is the base "
+        "with its adapters switched off (TRL, PEFT disable_adapter)",
+        json_schema_extra=_setting("training", json_order=138),
+    )

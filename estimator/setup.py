@@ -107,6 +107,10 @@ class TrainingSetup:
     base_bits: float | None = None
     """Bits per weight of a quantized frozen base (QLoRA: NF4 4.127 by default; 8, 3 or 2 bits when
     stated: :data:`estimator.memory.QUANTIZED_BASE_BITS`)."""
+    reference_copy: bool = False
+    """The frozen reference model is a whole copy of the base even under LoRA/QLoRA, at :attr:`frozen_bytes`
+    a weight (``SizingRequest.reference_copy``: DeepSpeed-Chat step 3, dschat/rlhf/rlhf_engine.py
+    ``_init_ref``); False: with adapters the reference is the base with them switched off, no copy."""
     frozen_bytes: float = 2.0
     """Bytes per weight of a frozen, unquantized base (LoRA, P-tuning, freeze-tuning): 2 (bf16/fp16), or 4
     where the run loads it in fp32 — stated, or a script calling ``from_pretrained`` with no ``torch_dtype``,

@@ -235,7 +235,7 @@ def training_setup(
     setup = TrainingSetup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
-        reward_model=bool(req.reward_model),
+        **{"reward_model": bool(req.reward_model), "reference_copy": bool(req.reference_copy)},  # s48
         seq_len=seq,
         micro_batch=mb,
         lora_rank=rank,

@@ -209,6 +209,7 @@ USED_REASONS = frozenset(
         "daily_schedule_calendar",
         "script_fp32",
         "script_defaults",
+        "script_reference",
         "ktransformers_split",
         "cluster_rate_used",
         "megatron_backend",  # s46 trial #3: ms-swift's Megatron backend, sized as Megatron-LM

@@ -20,6 +20,15 @@ none of these (training_scripts/opt/single_gpu/run_1.3b.sh: ``--gradient_accumul
 128 --zero_stage $ZERO_STAGE``). A message naming that step and stating no batch, length nor checkpointing
 is sized at those defaults — micro-batch 16 × 512 tokens, activations kept — named among what is used
 ('script_defaults'); anything of them the message writes leaves all three to it.
+DeepSpeed-Chat's step 3 (s48 verdict, issue 24 items 3–4): its engine loads four models on every GPU — the
+actor, a reference, the critic and the reward model (DeepSpeedExamples applications/DeepSpeed-Chat
+dschat/rlhf/rlhf_engine.py ``DeepSpeedRLHFEngine.__init__`` @144e9137: ``self.ref =
+self._init_ref(actor_model_name_or_path=…)``, a second ``create_hf_model`` of the actor's checkpoint), and
+``convert_linear_layer_to_lora`` is applied to the actor alone (``_init_actor``: ``if
+self.args.actor_lora_dim > 0``): with LoRA the reference is a whole copy of the base, not the base with its
+adapters switched off as TRL's PEFT path runs it. A message naming that step (or PPO / RLHF with
+DeepSpeed-Chat) is read as ``reference_copy``, named among what is used ('script_reference'), unless it
+offloads the reference (``--offload_reference_model``: the copy then sits in host memory).
 """
 
 from __future__ import annotations
@@ -55,6 +64,14 @@ DSCHAT_STEP1_DEFAULTS = {"batch_size": 16, "seq_len": 512, "recompute": "none"}
 ``--gradient_checkpointing`` off (store_true)."""
 
 
+DSCHAT_STEP3_RE = rc(
+    r"deepspeed[\s\-_]*chat\b.{0,60}?(?:step[\s\-_]*3\b|第\s*(?:3|三)\s*步|\bppo\b|\brlhf\b)"
+    r"|(?:step[\s\-_]*3\b|第\s*(?:3|三)\s*步|\bppo\b|\brlhf\b).{0,60}?deepspeed[\s\-_]*chat\b"
+)
+"""DeepSpeed-Chat's step 3 as people name it ('DeepSpeed-Chat step 3 (PPO)', 'deepspeed-chat 第三步',
+'RLHF with DeepSpeed-Chat'); step 1 (SFT) and step 2 (the reward model) train one model."""
+
+
 def script_reads(out: Any, s: str) -> None:
     """The prose reader's hook (:func:`bot.parse.prose_vocab.read_vocabulary`, called for a training text
     with 'torch', 'finetune_hf' or 'deepspeed' in it): PyTorch's launcher (:func:`vocab_ddp`), ChatGLM3's
@@ -65,6 +82,17 @@ def script_reads(out: Any, s: str) -> None:
         vocab_fp32(out, s)
     if "chat" in s:
         vocab_dschat(out, s)
+        vocab_dschat_reference(out, s)
+
+
+def vocab_dschat_reference(out: Any, s: str) -> None:
+    """``reference_copy`` where the normalized training text ``s`` runs DeepSpeed-Chat's step 3
+    (:data:`DSCHAT_STEP3_RE`) and does not offload its reference model; named among what is used
+    (``unused`` reason 'script_reference')."""
+    if "deepspeed" not in s or "offload_reference" in s or DSCHAT_STEP3_RE.search(s) is None:
+        return
+    out.fields.setdefault("reference_copy", True)
+    out.unused.append(("script: DeepSpeed-Chat step 3", "script_reference"))
 
 
 def vocab_dschat(out: Any, s: str) -> None:

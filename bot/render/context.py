@@ -55,6 +55,17 @@ def _no_reference(report: SizingReport) -> dict | None:
     return no_reference_params(report.request)
 
 
+def _reference_words(report: SizingReport) -> dict[str, Any]:
+    """The advice's reference-model words of an RL stage: ``no_reference`` (:func:`_no_reference`) and
+    ``reference_copy`` (s48: the reference a whole copy beside LoRA adapters,
+    ``SizingRequest.reference_copy``: DeepSpeed-Chat step 3); off RL :data:`_NO_REFERENCE_WORDS`."""
+    return {"no_reference": _no_reference(report), "reference_copy": bool(report.request.reference_copy)}
+
+
+_NO_REFERENCE_WORDS: dict[str, Any] = {"no_reference": None, "reference_copy": False}
+"""A stage other than RL: no reference words (a constant, so a plain reply pays no call: the render pins)."""
+
+
 def parse_extras(parsed: ParseResult | None, report: SizingReport | None = None) -> ParseExtras:
     """What the parser could not match; a model sized by the size typed with it ('a 125M GPT-2') is named
     once, by the understood line 'Sized “GPT-2 125M” with a generic shape of its size' — no 'Could not find
@@ -193,7 +204,7 @@ def build_context(
         "model": model_label(report, lang),
         "stage": (stage := stage_key(report)),
         # RL sized with no reference model: the advice names the tool's own KL key (s27 fix3 #1)
-        "no_reference": _no_reference(report) if stage[:4] in _RL_KEYS else None,
+        **(_reference_words(report) if stage[:4] in _RL_KEYS else _NO_REFERENCE_WORDS),  # no call off RL
         "stage_settings": settings_suffix(report, lang),
         "gpu": gpu,
         "gpu_family": family,

@@ -237,6 +237,10 @@ IGNORED_TEXTS: dict[str, str] = {
         "DeepSpeed-Chat's step-1 main.py defaults, none of them stated: per_device_train_batch_size 16, "
         "max_seq_len 512, gradient checkpointing off unless --gradient_checkpointing is passed"
     ),
+    "script_reference": N_(
+        "DeepSpeed-Chat's step 3 loads the reference model as a second copy of the actor's checkpoint and "
+        "puts LoRA on the actor only, so the reference is counted as a whole 16-bit copy of the base"
+    ),
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"
