@@ -4,15 +4,21 @@ languages (sentences written for these tests):
 
 1. a Liger kernel named as the last item of a list a cue governs — 'with 8-bit Adam and Liger kernel',
    '用 8-bit Adam 和 Liger 内核' — is on, as 'with Liger' is; a negated list is off; a question or a list with
-   no cue sets nothing and is named (``liger_asked``) (bot/parse/liger_words.py).
+   no cue sets nothing and is named (``liger_asked``) (bot/parse/liger_words.py);
+2. a sample count said in the message beside a pasted LLaMA-Factory config whose ``dataset`` is only its demo
+   files is the run's data, the demo rows named as not used (``demo_rows_text``); a ``max_samples`` cap below
+   the count still wins, and with no count said the demo rows stay the data (bot/parse/configs/merge.py).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.cli import main as cli_main
 from tests.real_questions import answer_json
 
 
@@ -68,3 +74,72 @@ def test_liger_in_a_list_changes_the_logits_memory() -> None:
     said = answer_json(_FT + "using DeepSpeed ZeRO-3 and the Liger kernel. Memory?")
     plain = answer_json(_FT + "using DeepSpeed ZeRO-3. Memory?")
     assert said["report"]["memory"]["per_gpu_bytes"] < plain["report"]["memory"]["per_gpu_bytes"]
+
+
+# 2 ---------------------------------------------------------------------------------------------------
+LF_YAML = """model_name_or_path: Qwen/Qwen2.5-7B-Instruct
+stage: sft
+do_train: true
+finetuning_type: lora
+lora_rank: 16
+lora_target: all
+dataset: alpaca_zh_demo
+template: qwen
+cutoff_len: 4096
+per_device_train_batch_size: 2
+gradient_accumulation_steps: 8
+num_train_epochs: 3.0
+bf16: true
+deepspeed: examples/deepspeed/ds_z2_config.json
+"""
+"""The trial's config (LLaMA-Factory examples/train_lora/llama3_lora_sft.yaml's keys, Qwen2.5-7B)."""
+
+
+def _ask_config(capsys, tmp_path: Path, yaml: str, question: str, lang: str) -> dict[str, Any]:
+    path = tmp_path / "lf.yaml"
+    path.write_text(yaml, encoding="utf-8")
+    cli_main(["ask", "--lang", lang, "--format", "json", "--config", str(path), question])
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("2 张 4090 要多久，数据 2 万条", "zh"),
+        ("how long on 2 RTX 4090 with 20k samples?", "en"),
+        ("我们有 2 万条样本，2 张 4090 训练要多久", "zh"),
+        ("20,000 training samples, 2x 4090, how long?", "en"),
+    ],
+)
+def test_a_stated_sample_count_is_the_data_over_a_demo_dataset(capsys, tmp_path, question, lang) -> None:
+    out = _ask_config(capsys, tmp_path, LF_YAML, question, lang)
+    assert out["request"]["num_samples"] == 20000
+    # 20,000 × 4,096 tokens (cutoff_len, no packing) × 3 epochs
+    assert out["request"]["tokens"] == 20000 * 4096 * 3
+    ignored = [(i["text"], i["reason"]) for i in out["interpretation"]["ignored"]]
+    assert ("dataset: alpaca_zh_demo", "demo_rows_text") in ignored
+    assert not [i for i in ignored if i[1] == "config_differs"]
+    said = "按你消息里说的样本数估算" if lang == "zh" else "the sample count in your message is used"
+    assert said in out["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"), [("2 张 4090 要多久", "zh"), ("how long on 2 RTX 4090?", "en")]
+)
+def test_without_a_count_the_demo_rows_stay_the_data(capsys, tmp_path, question, lang) -> None:
+    out = _ask_config(capsys, tmp_path, LF_YAML, question, lang)
+    assert out["request"]["num_samples"] == 1000  # alpaca_zh_demo.json: 1,000 records
+    assert {"text": "dataset: alpaca_zh_demo", "reason": "demo_rows"} in out["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [("2 张 4090 要多久，数据 2 万条", "zh"), ("how long on 2 RTX 4090 with 20k samples?", "en")],
+)
+def test_a_cap_below_the_stated_count_keeps_the_config(capsys, tmp_path, question, lang) -> None:
+    yaml = LF_YAML.replace("dataset: alpaca_zh_demo", "dataset: alpaca_zh_demo\nmax_samples: 5000")
+    out = _ask_config(capsys, tmp_path, yaml, question, lang)
+    assert out["request"]["num_samples"] == 1000  # min(1,000 rows, 5,000): the config truncates 20,000
+    assert {"text": "num_samples: 20000.0", "reason": "config_differs"} in out["interpretation"]["ignored"]
+    above = LF_YAML.replace("dataset: alpaca_zh_demo", "dataset: alpaca_zh_demo\nmax_samples: 100000")
+    assert _ask_config(capsys, tmp_path, above, question, lang)["request"]["num_samples"] == 20000
