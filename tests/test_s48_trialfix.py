@@ -7,7 +7,13 @@ languages (sentences written for these tests):
    no cue sets nothing and is named (``liger_asked``) (bot/parse/liger_words.py);
 2. a sample count said in the message beside a pasted LLaMA-Factory config whose ``dataset`` is only its demo
    files is the run's data, the demo rows named as not used (``demo_rows_text``); a ``max_samples`` cap below
-   the count still wins, and with no count said the demo rows stay the data (bot/parse/configs/merge.py).
+   the count still wins, and with no count said the demo rows stay the data (bot/parse/configs/merge.py);
+3. an unknown model is named as typed, the parts glued after its size kept ('Qwen3-Next-80B-A3B-Instruct',
+   not 'Qwen3-Next-80B'); a word after a space, a Chinese word or a full stop is not part of the name
+   (bot/parse/bare_size.py ``whole_name``);
+4. consumer cards the user says they have across machines ('两台机器各 8 张 4090', '2 machines with 8 RTX 4090
+   each') are warned about the network between them (note ``personal_machines_stated``), never told 'this is
+   not a home setup'; a count below what the job needs keeps that warning (estimator/sizing.py).
 """
 
 from __future__ import annotations
@@ -143,3 +149,66 @@ def test_a_cap_below_the_stated_count_keeps_the_config(capsys, tmp_path, questio
     assert {"text": "num_samples: 20000.0", "reason": "config_differs"} in out["interpretation"]["ignored"]
     above = LF_YAML.replace("dataset: alpaca_zh_demo", "dataset: alpaca_zh_demo\nmax_samples: 100000")
     assert _ask_config(capsys, tmp_path, above, question, lang)["request"]["num_samples"] == 20000
+
+
+# 3 ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "name", "active"),
+    [
+        (
+            "Serve Qwen3-Next-80B-A3B-Instruct on 2 H100s with 32k context, how many concurrent requests?",
+            "Qwen3-Next-80B-A3B-Instruct",
+            3e9,
+        ),
+        ("Qwen3-Next-80B-A3B 部署要几张 4090", "Qwen3-Next-80B-A3B", 3e9),
+        ("部署 Zephyrix-13B-Chat-v2，2 张 A100，50 并发", "Zephyrix-13B-Chat-v2", None),
+        ("How much VRAM does Zephyrix-13B-Instruct need for inference?", "Zephyrix-13B-Instruct", None),
+    ],
+)
+def test_an_unknown_model_is_named_whole_as_typed(question: str, name: str, active: float | None) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["params_active"] == active
+    assert f"“{name}”" in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("How much VRAM does Zephyrix-13B need for inference?", "Zephyrix-13B"),
+        ("FooBar-42B 模型部署要几张卡", "FooBar-42B"),
+        ("部署 FooBar-42B模型要几张卡", "FooBar-42B"),
+        ("Serve FooBar-42B. How many H100 for 20 users?", "FooBar-42B"),
+    ],
+)
+def test_words_after_an_unknown_model_are_not_its_name(question: str, name: str) -> None:
+    assert answer_json(question)["interpretation"]["unknown_model"] == name
+
+
+# 4 ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("两台机器各 8 张 4090，中间 100G 以太网，能训 14B 全参吗", "zh"),
+        ("Two machines with 8 RTX 4090 each over 100G Ethernet: can they full fine-tune a 14B model?", "en"),
+        ("16 张 4090 全参微调 14B，显存够吗", "zh"),
+    ],
+)
+def test_own_consumer_machines_are_warned_about_their_network(question: str, lang: str) -> None:
+    answer = answer_json(question)
+    assert answer["report"]["memory"]["min_gpus"] == 16  # the trial's 14B full fine-tune on 24 GB cards
+    codes = [w["code"] for w in answer["report"]["warnings"]]
+    assert "personal_machines_stated" in codes and "personal_beyond_one_machine" not in codes
+    [note] = [w for w in answer["report"]["warnings"] if w["code"] == "personal_machines_stated"]
+    assert note["params"] == {"gpus": 16, "machines": 2, "gpu": "NVIDIA GeForce RTX 4090"}
+    assert ("分在 2 台机器上" if "张" in question else "span 2 machines") in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["一台机器 8 张 4090，能训 14B 全参吗", "Can one machine with 8 RTX 4090 full fine-tune a 14B model?"],
+)
+def test_fewer_cards_than_the_job_needs_keep_the_home_setup_warning(question: str) -> None:
+    answer = answer_json(question)
+    codes = [w["code"] for w in answer["report"]["warnings"]]
+    assert "personal_beyond_one_machine" in codes and "personal_machines_stated" not in codes
