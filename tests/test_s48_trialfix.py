@@ -8,9 +8,7 @@ languages (sentences written for these tests):
 2. a sample count said in the message beside a pasted LLaMA-Factory config whose ``dataset`` is only its demo
    files is the run's data, the demo rows named as not used (``demo_rows_text``); a ``max_samples`` cap below
    the count still wins, and with no count said the demo rows stay the data (bot/parse/configs/merge.py);
-3. an unknown model is named as typed, the parts glued after its size kept ('Qwen3-Next-80B-A3B-Instruct',
-   not 'Qwen3-Next-80B'); a word after a space, a Chinese word or a full stop is not part of the name
-   (bot/parse/bare_size.py ``whole_name``);
+3. (trial finding #3, the unknown model's name cut at its size, is left: reverted, see the report)
 4. consumer cards the user says they have across machines ('两台机器各 8 张 4090', '2 machines with 8 RTX 4090
    each') are warned about the network between them (note ``personal_machines_stated``), never told 'this is
    not a home setup'; a count below what the job needs keeps that warning (estimator/sizing.py).
@@ -149,40 +147,6 @@ def test_a_cap_below_the_stated_count_keeps_the_config(capsys, tmp_path, questio
     assert {"text": "num_samples: 20000.0", "reason": "config_differs"} in out["interpretation"]["ignored"]
     above = LF_YAML.replace("dataset: alpaca_zh_demo", "dataset: alpaca_zh_demo\nmax_samples: 100000")
     assert _ask_config(capsys, tmp_path, above, question, lang)["request"]["num_samples"] == 20000
-
-
-# 3 ---------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("question", "name", "active"),
-    [
-        (
-            "Serve Qwen3-Next-80B-A3B-Instruct on 2 H100s with 32k context, how many concurrent requests?",
-            "Qwen3-Next-80B-A3B-Instruct",
-            3e9,
-        ),
-        ("Qwen3-Next-80B-A3B 部署要几张 4090", "Qwen3-Next-80B-A3B", 3e9),
-        ("部署 Zephyrix-13B-Chat-v2，2 张 A100，50 并发", "Zephyrix-13B-Chat-v2", None),
-        ("How much VRAM does Zephyrix-13B-Instruct need for inference?", "Zephyrix-13B-Instruct", None),
-    ],
-)
-def test_an_unknown_model_is_named_whole_as_typed(question: str, name: str, active: float | None) -> None:
-    answer = answer_json(question)
-    assert answer["interpretation"]["unknown_model"] == name
-    assert answer["request"]["params_active"] == active
-    assert f"“{name}”" in answer["reply"]
-
-
-@pytest.mark.parametrize(
-    ("question", "name"),
-    [
-        ("How much VRAM does Zephyrix-13B need for inference?", "Zephyrix-13B"),
-        ("FooBar-42B 模型部署要几张卡", "FooBar-42B"),
-        ("部署 FooBar-42B模型要几张卡", "FooBar-42B"),
-        ("Serve FooBar-42B. How many H100 for 20 users?", "FooBar-42B"),
-    ],
-)
-def test_words_after_an_unknown_model_are_not_its_name(question: str, name: str) -> None:
-    assert answer_json(question)["interpretation"]["unknown_model"] == name
 
 
 # 4 ---------------------------------------------------------------------------------------------------
