@@ -10,9 +10,6 @@ from typing import Any
 
 from bot.parse.regex import rc
 
-GLUED_SUFFIX_RE = re.compile(r"(?:[-_.][A-Za-z0-9]+)+")
-"""Parts glued to a typed name by '-', '_' or '.': '-A3B-Instruct' after 'Qwen3-Next-80B', '-Chat-v2'."""
-
 BARE_SIZE_RE = rc(r"\s*\d+(?:\.\d+)?\s*[bmtBMT]\s*")
 """A size alone, as the name reader gives it as typed: '7B', '1.5b', '500M'."""
 
@@ -41,16 +38,3 @@ def named_unknown(unknown: Any, steps: Any = None) -> Any:
 
     found = name_beside_size(steps.s, typed_in(steps.raw))
     return ModelMention(*found, None, steps.f["params_total"], None) if found else None
-
-
-def whole_name(raw: str, text: str) -> str:
-    """An unknown model's mention ``text`` as typed in ``raw`` (bot.parse.request_fields.as_typed) with the
-    parts glued after it: 'Qwen3-Next-80B' → 'Qwen3-Next-80B-A3B-Instruct' (s48 trialfix #3: the name
-    reader stops at the size, so the reply named a shorter model than the one typed; the rule: an unknown
-    model is named as typed). The name as typed alone when nothing is glued to it."""
-    from bot.parse.request_fields import as_typed  # loaded already by the parse that calls this
-
-    name = as_typed(raw, text)
-    at = raw.find(name)
-    glued = GLUED_SUFFIX_RE.match(raw, at + len(name)) if at >= 0 else None
-    return name + glued.group(0) if glued else name
