@@ -198,7 +198,8 @@ def _beyond_one_machine(req: SizingRequest, r: Resolved, fields: dict[str, Any],
     when no pipeline of these cards holds the model (note ``pipeline_never_fits``: no count exists).
     s48 trialfix #4: when the user's own stated count is those cards or more ('两台机器各 8 张 4090',
     '16 RTX 4090'), they have the machines: the note ``personal_machines_stated`` says their traffic crosses
-    the network between them (the time assumes it keeps up), never 'not a home setup'."""
+    the network between them (the time assumes it keeps up; nothing where a serving TP group's all-reduces
+    are already timed over Ethernet, note ``tp_allreduce_ethernet``), never 'not a home setup'."""
     if not r.gpu.personal or any(n.code == "pipeline_never_fits" for n in ledger.notes):
         return  # no count of these cards holds the model: no count to warn about
     inference, memory = fields.get("inference"), fields.get("memory")
@@ -212,6 +213,8 @@ def _beyond_one_machine(req: SizingRequest, r: Resolved, fields: dict[str, Any],
     if needed is None or needed <= r.gpu.gpus_per_node:
         return
     if req.gpu_count and req.gpu_count >= needed:  # their own machines, as stated
+        if any(n.code == "tp_allreduce_ethernet" for n in ledger.notes):
+            return  # the serving times already count the Ethernet between them, and say so
         machines = -(-req.gpu_count // r.gpu.gpus_per_node)
         ledger.note("personal_machines_stated", gpus=req.gpu_count, machines=machines, gpu=r.gpu.name)
         return

@@ -176,3 +176,18 @@ def test_fewer_cards_than_the_job_needs_keep_the_home_setup_warning(question: st
     answer = answer_json(question)
     codes = [w["code"] for w in answer["report"]["warnings"]]
     assert "personal_beyond_one_machine" in codes and "personal_machines_stated" not in codes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Qwen2.5-72B with vLLM --tensor-parallel-size 16 on 16 RTX 4090",
+        "用 vLLM 在 16 张 RTX 4090 上部署 Qwen2.5-72B，tp 16",
+    ],
+)
+def test_no_network_note_where_the_serving_times_count_the_ethernet(question: str) -> None:
+    """A TP group across the machines is timed over their 10 Gb Ethernet (note tp_allreduce_ethernet, s41):
+    no second note saying the times assume the network keeps up."""
+    codes = [w["code"] for w in answer_json(question)["report"]["warnings"]]
+    assert "tp_allreduce_ethernet" in codes
+    assert "personal_machines_stated" not in codes and "personal_beyond_one_machine" not in codes

@@ -62,7 +62,7 @@ def test_serving_beyond_one_machine_of_consumer_cards_warns(
     assert note["params"] == {"gpus": 16, "machines": 2, "gpu": "NVIDIA GeForce RTX 4090"}
     for reply in (d["reply"], ask(capsys, BEYOND[lang], "text")):
         if lang == "en":
-            assert "Your 16 NVIDIA GeForce RTX 4090 cards span 2 machines" in reply
+            assert "Your 16 NVIDIA GeForce RTX 4090 cards span 2 machines with no fast links" in reply
             assert "not a home setup" not in reply
         else:
             assert "你的 16 张 NVIDIA GeForce RTX 4090 分在 2 台机器上" in reply

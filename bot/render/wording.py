@@ -121,9 +121,9 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "GPUs, a smaller model or lighter weights."
     ),
     NoteCode.personal_machines_stated: N_(
-        "Your %(gpus)s %(gpu)s cards span %(machines)s machines: consumer cards have no NVLink or InfiniBand "
-        "between machines, so the traffic between them goes over your network — the times and speeds above "
-        "assume it keeps up; over ordinary Ethernet expect them slower."
+        "Your %(gpus)s %(gpu)s cards span %(machines)s machines with no fast links between them: the traffic "
+        "between the machines goes over your network — the times and speeds above assume it keeps up; over "
+        "ordinary Ethernet expect them slower."
     ),
     NoteCode.released_weights_short: N_(
         "%(precision)s weights (%(weights_bytes)s) do not fit on %(gpu_count)s GPUs: at least %(min_gpus)s "
