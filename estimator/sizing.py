@@ -97,7 +97,7 @@ def estimate(req: SizingRequest) -> SizingReport:
         fields["host_ram"] = ram = _host_ram(req, r, fields.get("memory"), ledger)
         if ram is not None and ram.holds is False:  # a verdict: said under the headline, not only in a reason
             _host_ram_short(req, r, ram, ledger)
-    _beyond_one_machine(r, fields, ledger)
+    _beyond_one_machine(req, r, fields, ledger)
     filled = {k: v for k, v in filled.items() if v is not None}
     if ledger.notes and "duration_impossible" in [n.code for n in ledger.notes]:  # one frame, not one a note
         filled["hours"] = None  # a run time the cards cannot meet: refused, not used
@@ -190,12 +190,16 @@ def _once(assumptions: list[Any]) -> list[Any]:
     return out
 
 
-def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> None:
+def _beyond_one_machine(req: SizingRequest, r: Resolved, fields: dict[str, Any], ledger: Ledger) -> None:
     """A personal card whose answer needs more cards than one machine holds: say that a home setup
     cannot run it (the layout shown spans machines; consumer cards have no NVLink or InfiniBand between
     them), rather than present a multi-node plan as if it were a home option. Serving counts its
     recommended GPUs (the stated load's), not only the fewest that hold the weights; nothing is said
-    when no pipeline of these cards holds the model (note ``pipeline_never_fits``: no count exists)."""
+    when no pipeline of these cards holds the model (note ``pipeline_never_fits``: no count exists).
+    s48 trialfix #4: when the user's own stated count is those cards or more ('两台机器各 8 张 4090',
+    '16 RTX 4090'), they have the machines: the note ``personal_machines_stated`` says their traffic crosses
+    the network between them (the time assumes it keeps up; nothing where a serving TP group's all-reduces
+    are already timed over Ethernet, note ``tp_allreduce_ethernet``), never 'not a home setup'."""
     if not r.gpu.personal or any(n.code == "pipeline_never_fits" for n in ledger.notes):
         return  # no count of these cards holds the model: no count to warn about
     inference, memory = fields.get("inference"), fields.get("memory")
@@ -206,10 +210,15 @@ def _beyond_one_machine(r: Resolved, fields: dict[str, Any], ledger: Ledger) -> 
         if memory is not None
         else None
     )
-    if needed is not None and needed > r.gpu.gpus_per_node:
-        ledger.note(
-            "personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name
-        )
+    if needed is None or needed <= r.gpu.gpus_per_node:
+        return
+    if req.gpu_count and req.gpu_count >= needed:  # their own machines, as stated
+        if any(n.code == "tp_allreduce_ethernet" for n in ledger.notes):
+            return  # the serving times already count the Ethernet between them, and say so
+        machines = -(-req.gpu_count // r.gpu.gpus_per_node)
+        ledger.note("personal_machines_stated", gpus=req.gpu_count, machines=machines, gpu=r.gpu.name)
+        return
+    ledger.note("personal_beyond_one_machine", gpus=needed, gpus_per_node=r.gpu.gpus_per_node, gpu=r.gpu.name)
 
 
 def _with_images(req: SizingRequest, r: Resolved, ledger: Ledger) -> SizingRequest:

@@ -9,7 +9,9 @@ Each mention is read in its clause (review s25 item 2): a negation before or aft
 the Liger kernel', "I don't use Liger", 'Liger kernel disabled', '不使用 liger', '没有开 liger') sets it
 off; a question ('would Liger help?', '要不要开 liger', 'liger 有用吗') or a bare mention with no cue
 sets nothing and is named (``liger_asked``); only a positive cue ('with', 'using', 'enabled', '开了',
-'开启') sets it on."""
+'开启') sets it on. s48 trialfix #1: a cue governs a list joined by 'and' / '和' / '、' ('with 8-bit Adam
+and Liger kernel', '用 8-bit Adam 和 Liger 内核'), so a name after a conjunction takes the cue of the item
+before it."""
 
 from __future__ import annotations
 
@@ -51,20 +53,56 @@ _ON_AFTER_RE = re.compile(
     r"\s*(?:(?:is\s+|was\s+)?(?:enabled|on|turned\s+on)(?![a-z])|开启了?|打开了?|开着|已开启?)"
 )
 _CLAUSE_END_RE = re.compile(r"[,.;!?:，。；！？：—\n]")
+_CONJ_END_RE = re.compile(
+    r"(?:(?<![a-z])(?:and|plus|as\s+well\s+as)|&|和|与|及|以及|跟|还有|、)(?:\s*(?:the|a)\b)?\s*$"
+)
+"""A conjunction just before the name: the name is the last item of a list the cue before it governs."""
+
+
+def _cue(before: str, after_q: bool) -> bool | str | None:
+    """The cue that ends ``before``: 'ask' (a question: an English one only with ``after_q``, a '?' after
+    the name), False (negated), True (a positive cue), or None (no cue)."""
+    ask = _ASK_BEFORE_RE.search(before)
+    if ask and (not ask.group("en") or after_q):
+        return "ask"
+    if _NEG_BEFORE_RE.search(before):
+        return False
+    return True if _ON_BEFORE_RE.search(before) else None
+
+
+def _listed_cue(before: str, after_q: bool) -> bool | str | None:
+    """The cue of a list whose last item is the name ('with 8-bit Adam and Liger'): the cue right before the
+    item ahead of the conjunction, the nearest word start first ('用梯度检查点和': each Chinese character);
+    None without a list."""
+    conj = _CONJ_END_RE.search(before)
+    rest = before[: conj.start()] if conj else ""
+    if conj is None or not rest.strip():
+        return None
+    if (masked := re.search(r"\S\s{2,}$", rest)) is not None:
+        starts = [masked.start() + 1]
+    else:  # one item: up to 3 Latin words, or up to 6 Chinese characters, never across the two scripts
+        end = len(rest.rstrip())
+        latin = rest[end - 1].isascii()
+        item = re.search(r"(?:[^\s\u4e00-\u9fff]+\s*){1,3}$" if latin else r"[\u4e00-\u9fff]{1,6}\s*$", rest)
+        low = item.start() if item else end
+        starts = [i for i in range(end - 1, low - 1, -1) if not latin or i == 0 or rest[i - 1].isspace()]
+    return next((c for i in starts if (c := _cue(rest[:i], after_q)) is not None), None)
 
 
 def liger_said(s: str, m: re.Match[str]) -> bool | None:
-    """What the clause of the mention ``m`` of ``s`` says: False (negated), True (a positive cue), None
-    (a question, or no cue)."""
+    """What the clause of the mention ``m`` of ``s`` says: False (negated), True (a positive cue, or one
+    governing a list the name ends: :func:`_listed_cue`), None (a question, or no cue)."""
     before = _CLAUSE_END_RE.split(s[max(0, m.start() - 40) : m.start()])[-1]
     if _NEG_AFTER_RE.match(s, m.end()):
         return False
-    ask = _ASK_BEFORE_RE.search(before)
-    if (ask and (not ask.group("en") or "?" in s[m.end() : m.end() + 80])) or _ASK_AFTER_RE.match(s, m.end()):
+    after_q = "?" in s[m.end() : m.end() + 80]
+    cue = _cue(before, after_q)
+    if cue == "ask" or _ASK_AFTER_RE.match(s, m.end()):
         return None
-    if _NEG_BEFORE_RE.search(before):
-        return False
-    return True if _ON_BEFORE_RE.search(before) or _ON_AFTER_RE.match(s, m.end()) else None
+    if cue is None and _ON_AFTER_RE.match(s, m.end()):
+        return True
+    cue = _listed_cue(before, after_q) if cue is None else cue
+    return None if cue == "ask" else cue
 
 
 def read_liger(out: Settings, training: bool) -> None:

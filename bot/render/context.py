@@ -320,6 +320,7 @@ _GPU_ONLY_LAYOUT = frozenset(
         "tp_allreduce_internode",
         "tp_allreduce_ethernet",
         "personal_beyond_one_machine",
+        "personal_machines_stated",
     }
 )
 """Warnings about the layout of every weight on GPUs, beside the point where the weights are offloaded."""
@@ -330,6 +331,7 @@ _START_ONLY_HIDDEN = frozenset(
         "tp_group_across_nodes",
         "concurrency_limited_assumed",
         "personal_beyond_one_machine",
+        "personal_machines_stated",
         "price_other_currency",
     }
 )

@@ -253,6 +253,9 @@ IGNORED_TEXTS: dict[str, str] = {
         "LLaMA-Factory's own demo data (data/dataset_info.json): sized at the rows of its files, each cut "
         "at max_samples when that is lower"
     ),
+    "demo_rows_text": N_(
+        "LLaMA-Factory's own demo data, an example's placeholder: the sample count in your message is used"
+    ),
     "dataset_size_unknown": N_(
         "a dataset whose size cannot be read from its name (a Hub dataset or your own file): the time "
         "comes from the samples or tokens you give — without them it is asked for"

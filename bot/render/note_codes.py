@@ -48,6 +48,7 @@ class NoteCode(Keys):
     tp_across_nodes = "tp_across_nodes"
     unknown_gpu_assumed = "unknown_gpu_assumed"
     personal_beyond_one_machine = "personal_beyond_one_machine"
+    personal_machines_stated = "personal_machines_stated"
     released_weights_short = "released_weights_short"
     generic_shape_mha = "generic_shape_mha"
     generic_gpu_no_time = "generic_gpu_no_time"

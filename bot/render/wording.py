@@ -120,6 +120,11 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
         "several machines have no fast links between them, so this is not a home setup — use datacenter "
         "GPUs, a smaller model or lighter weights."
     ),
+    NoteCode.personal_machines_stated: N_(
+        "Your %(gpus)s %(gpu)s cards span %(machines)s machines with no fast links between them: the traffic "
+        "between the machines goes over your network — the times and speeds above assume it keeps up; over "
+        "ordinary Ethernet expect them slower."
+    ),
     NoteCode.released_weights_short: N_(
         "%(precision)s weights (%(weights_bytes)s) do not fit on %(gpu_count)s GPUs: at least %(min_gpus)s "
         "are needed; the answer is for FP8 weights on your %(gpu_count)s (check quality on your task)."

@@ -270,7 +270,9 @@ CAP_FLAGS = ("--max-num-seqs", "--max-running-requests", "--max-batch-size")
 
 def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any], unused: list) -> None:
     """A load stated in words ("40 concurrent") is the load, and the config's cap (``--max-num-seqs
-    64``) is a limit: named as one (``cap_not_load``), or said to be exceeded (``load_above_cap``)."""
+    64``) is a limit: named as one (``cap_not_load``), or said to be exceeded (``load_above_cap``); a sample
+    count stated in words is the data over a demo dataset's rows (:func:`_text_samples`)."""
+    _text_samples(parsed, stack, update)
     load = parsed.request.concurrency
     _serving_batch(parsed, update, unused)
     flag = next((k for k, f in stack.used.items() if f == "concurrency" and k in CAP_FLAGS), None)
@@ -288,6 +290,26 @@ def _load_and_cap(parsed: ParseResult, stack: StackConfig, update: dict[str, Any
         return
     cap = update.pop("concurrency")
     unused.append((f"{flag}: {cap}", "load_above_cap" if load > cap else "cap_not_load"))
+
+
+def _text_samples(parsed: ParseResult, stack: StackConfig, update: dict[str, Any]) -> None:
+    """A sample count the message states ('数据 2 万条', '20k samples') beside a LLaMA-Factory ``dataset``
+    naming only its demo files (``alpaca_zh_demo``: 1,000 rows, :mod:`bot.parse.configs.demo_datasets`) is
+    the run's data: the demo name is the example config's placeholder, its rows counted only when nothing
+    else says the size (s48 trialfix #2). The text's count is kept and the demo rows are named as not used
+    (``demo_rows_text``) — unless a ``max_samples`` cap below it truncates the data (LLaMA-Factory
+    data/loader.py: min(max_samples, len(dataset))): the config's count then wins (``config_differs``)."""
+    demo = [k for k, why in stack.unused.items() if why == "demo_rows"]
+    said = parsed.request.num_samples
+    if not demo or said is None or "num_samples" not in update or "num_samples" not in parsed.found:
+        return
+    source = next((k for k, f in stack.used.items() if f == "num_samples"), None)
+    caps = [k.split(":")[-1].strip() for k, why in stack.unused.items() if why == "cap_above_rows"]
+    cap = int(caps[0]) if caps and caps[0].isdigit() else None
+    if source != "dataset" and not (source == "max_samples" and cap is not None and said <= cap):
+        return
+    update.pop("num_samples")
+    stack.unused.update({key: "demo_rows_text" for key in demo})
 
 
 def _serving_batch(parsed: ParseResult, update: dict[str, Any], unused: list) -> None:

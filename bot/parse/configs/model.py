@@ -31,6 +31,7 @@ UNUSED_REASONS = (
     "vllm_server_default",  # TRL use_vllm with no vllm_mode: its engine as sized (server), said (s18)
     "samples_cap",  # LLaMA-Factory max_samples beside a named dataset: sized at the cap, said (s27)
     "demo_rows",  # LLaMA-Factory dataset naming its demo files: sized at their rows, said (s35)
+    "demo_rows_text",  # the same beside a sample count in words: the text's count is the data (s48)
     "dataset_size_unknown",  # a Hub dataset or the user's file with no cap: its size asked for (s36 fixc)
     "cap_above_rows",  # max_samples above every named demo file's rows: it truncates nothing (s35)
     "sequence_parallel",  # Ulysses / ring attention: no SP degree in the plans (bot.parse.seq_parallel)
