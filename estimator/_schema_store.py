@@ -202,9 +202,11 @@ def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
 
 
 def _read(offset: int, length: int) -> bytes:
-    with open(SCHEMAS_FILE, "rb") as fh:
-        fh.seek(_base + offset)
-        return fh.read(length)
+    fd = os.open(SCHEMAS_FILE, os.O_RDONLY)  # no file object (FileIO, BufferedReader, fstat): s48-startup
+    try:
+        return os.pread(fd, length, _base + offset)
+    finally:
+        os.close(fd)
 
 
 def _as_stored(name: str, cls: Any) -> bool:

@@ -20,7 +20,6 @@ from typing import NamedTuple
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.defaults import CUDA_CONTEXT_BYTES
-from estimator.kv_types import kv_pair
 from estimator.later import later
 from estimator.models import Currency, DecodeSpeed, Inference, Precision
 from estimator.runtimes import (
@@ -117,6 +116,7 @@ from estimator.weights import (
 (with_prefill,) = later("estimator.prefill_load", "with_prefill")  # stated prompts only: not held idle (s41)
 exl2_name, exl2_weight_bytes = later("estimator.exl2_weights", "exl2_name", "exl2_weight_bytes")  # EXL2 only
 (draft_memory,) = later("estimator.draft_model", "draft_memory")  # a draft model named only (s44)
+(kv_pair,) = later("estimator.kv_types", "kv_pair")  # on first call (s48-startup)
 
 CONTEXT_TABLE = (2048, 4096, 8192, 16384, 32768, 131072)
 """Context lengths of the answer's concurrency table (up to the model's or the asked context)."""

@@ -12,6 +12,7 @@ import math
 from typing import NamedTuple
 
 from estimator.catalog import GpuSpec, ModelSpec
+from estimator.later import later
 from estimator.layout_table import dense_table, shown_band
 from estimator.layouts import RECOMPUTE_ORDER as RECOMPUTE_ORDER
 from estimator.layouts import STATED_RECOMPUTE as STATED_RECOMPUTE
@@ -22,7 +23,6 @@ from estimator.layouts import ordered_layouts as ordered_layouts
 from estimator.layouts import plan_preference as plan_preference
 from estimator.layouts import prefer_recompute
 from estimator.layouts import uneven_ok as uneven_ok
-from estimator.least_memory import least_memory_plan as least_memory_plan
 from estimator.memory import SearchMemo, breakdown_within
 from estimator.models import Alternative, Memory, Method, Plan
 from estimator.plan_alternatives import _KEPT_READS as _KEPT_READS
@@ -55,6 +55,8 @@ from estimator.search_keep import job_memo
 from estimator.search_keep import kept_searches as kept_searches
 from estimator.setup import Layout, TrainingSetup
 from estimator.transients import live_score_bytes  # a later() stand-in (s43-speed)
+
+(least_memory_plan,) = later("estimator.least_memory", "least_memory_plan")  # on first call (s48-startup)
 
 HEADROOM = 0.9
 """A comfortable plan uses at most 90 % of the card (spikes, fragmentation beyond the average)."""

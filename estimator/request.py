@@ -93,9 +93,12 @@ DEADLINE_DAYS_RANGE = (1 / 24, 3650.0)
 (``deadline_days`` and ``deadline_default_days``). The estimator takes longer ones (and warns)."""
 
 
-class SizingRequest(
-    _Frozen, LocalServingSettings, DataSettings, ServingSchedule, RolloutSettings, AttentionLayout
-):
+class _Settings(LocalServingSettings, DataSettings, ServingSchedule, RolloutSettings, AttentionLayout):
+    """The plain settings mixins as one base: pydantic asks each direct base of a model whether it has each
+    field (``hasattr``: a miss builds an AttributeError), 130 fields × 6 bases (−1.8M instructions, s48)."""
+
+
+class SizingRequest(_Frozen, _Settings):
     """What the user asked, in SI units. ``None`` = not said (the estimator fills a stated default).
 
     Fields mirror the public JSON contract (``request`` object of ``sizing-bot ask --format json``)."""

@@ -36,6 +36,7 @@ import math
 from estimator import defaults
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.colocate import engine_share
+from estimator.later import later
 from estimator.ledger import Ledger
 from estimator.models import Algorithm, Band, Plan, Precision, Rollout, SizingRequest
 from estimator.reasons import Why
@@ -43,10 +44,13 @@ from estimator.rl_defaults import rl_lengths
 from estimator.rollout_batch import note_rollout_batch, rollout_sequences
 from estimator.runtimes import Vllm
 from estimator.serving_speed import decode_speed
-from estimator.trainer_decode import generate_speed, generates_in_trainer
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import tool_limits
 from estimator.weights import kv_bytes_per_sequence, kv_read_bytes_per_sequence, weight_bytes
+
+generate_speed, generates_in_trainer = later(
+    "estimator.trainer_decode", "generate_speed", "generates_in_trainer"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 RL_ALGORITHMS = frozenset({Algorithm.grpo, Algorithm.rloo, Algorithm.ppo})
 """Algorithms whose steps generate their own completions (rollouts)."""

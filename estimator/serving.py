@@ -12,14 +12,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from estimator import defaults
-from estimator.active_users import active_sequences
 from estimator.catalog import GpuSpec, ModelSpec
 from estimator.copying import replace
 from estimator.inference import ServingSetup, serve
-from estimator.kv_types import one_byte_kv
 from estimator.later import LATE, later
 from estimator.ledger import Ledger, beyond_window, price_range
-from estimator.load_cost import with_load_cost
 from estimator.models import Currency, Inference, Precision, Runtime, SizingRequest
 from estimator.reasons import Why
 from estimator.runtimes import GGUF_FORMATS, Load, ServingRuntime, Vllm, runtime_for, runtime_named
@@ -31,7 +28,6 @@ from estimator.runtimes.others import (
     ollama_slots,
 )
 from estimator.runtimes.vllm import encoder_profile_params
-from estimator.serving_group import attention_tp, dp_engine_ranks, stated_group
 from estimator.serving_launch import (
     Launch,
     engine_limit,
@@ -49,6 +45,12 @@ at_stated_share, refused_to_start, runtime_edges, serving_need, serving_verdict 
     "estimator.serving_verdict", "at_stated_share", "refused_to_start", "runtime_edges", "serving_need",
     "serving_verdict",
 )  # fmt: skip  # serving answers only: a training ``ask`` imports none of it (s42-speed)
+(active_sequences,) = later("estimator.active_users", "active_sequences")  # on first call (s48-startup)
+(one_byte_kv,) = later("estimator.kv_types", "one_byte_kv")  # on first call (s48-startup)
+(with_load_cost,) = later("estimator.load_cost", "with_load_cost")  # on first call (s48-startup)
+attention_tp, dp_engine_ranks, stated_group = later(
+    "estimator.serving_group", "attention_tp", "dp_engine_ranks", "stated_group"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 LOCAL_FORMATS = (Precision.q8_0, Precision.q4_k_m)
 """Weight formats tried, in order, when 16-bit weights don't fit on a local machine (consumer card or

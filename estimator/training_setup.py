@@ -28,13 +28,15 @@ from estimator.reasons import Why, Word
 from estimator.rl_reference import has_reference
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, rollout_lengths, sequences_per_prompt
 from estimator.setup import TrainingSetup
-from estimator.trainer_decode import generates_in_trainer
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import ToolLimits, quantization_key, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
 
 # imported on first call (s43-speed: a plain question calls none of them)
 (samples_at_cap,) = later("estimator.sample_padding", "samples_at_cap")
+(generates_in_trainer,) = later(
+    "estimator.trainer_decode", "generates_in_trainer"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 QUANTIZED_PRECISION_BITS: dict[Precision | None, int] = {
     Precision.int8: 8,

@@ -88,8 +88,26 @@ CALLERS_STAND_INS = {
         "estimator.serving_verdict": (
             "at_stated_share", "refused_to_start", "runtime_edges", "serving_need", "serving_verdict"
         ),
+        "estimator.active_users": ("active_sequences",), "estimator.kv_types": ("one_byte_kv",),
+        "estimator.load_cost": ("with_load_cost",),
+        "estimator.serving_group": ("attention_tp", "dp_engine_ranks", "stated_group"),
     },
-    "estimator.inference": {"estimator.exl2_weights": ("exl2_name", "exl2_weight_bytes")},
+    "estimator.inference": {
+        "estimator.exl2_weights": ("exl2_name", "exl2_weight_bytes"), "estimator.kv_types": ("kv_pair",),
+    },
+    # s48-startup
+    "estimator.plan": {"estimator.least_memory": ("least_memory_plan",)},
+    "estimator.rollout": {"estimator.trainer_decode": ("generate_speed", "generates_in_trainer")},
+    "estimator.training_setup": {"estimator.trainer_decode": ("generates_in_trainer",)},
+    "bot.parse.normalize": {"bot.parse.sci_numbers": ("sci_plus",)},
+    "bot.parse.users_load": {"bot.parse.load_range": ("upper_load",)},
+    "bot.parse.side_phrases": {"bot.parse.slot_words": ("slots_as_flag",)},
+    "bot.parse.asked_count": {"bot.parse.others_run": ("others_at", "others_cue")},
+    "bot.parse.field_steps": {"bot.parse.others_run": ("others_at", "others_cue")},
+    "bot.parse.configs.rl_handlers": {"bot.parse.configs.demo_datasets": ("dataset_paths", "demo_samples")},
+    "bot.render.serving_text": {
+        "bot.render.fp8_swap": ("fp8_swap", "fp8_unswapped"), "bot.render.sized_split": ("sized_split",),
+    },
 }  # fmt: skip
 """The stand-ins made beside their callers (bot.later_names' own are checked by tests/test_startup_s30.py)."""
 

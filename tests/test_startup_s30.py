@@ -49,6 +49,11 @@ DEFERRED = (
     # s46 merge: this session's readers and a serving text, through bot.later_names
     "bot.parse.counted_numbers", "bot.parse.foreign_money", "bot.parse.listed_outputs",
     "bot.parse.retrieval_models", "bot.render.kv_pool_text",
+    # s48-startup: readers and helpers a plain question never calls, through later() beside their callers
+    "bot.parse.configs.demo_datasets", "bot.parse.load_range", "bot.parse.others_run",
+    "bot.parse.sci_numbers", "bot.parse.slot_words", "bot.render.fp8_swap", "bot.render.sized_split",
+    "estimator.kv_types", "estimator.least_memory", "estimator.load_cost", "estimator.serving_group",
+    "estimator.trainer_decode", "shlex",
 )  # fmt: skip
 
 

@@ -7,10 +7,14 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.parse.count_forms import total_count
-from bot.parse.others_run import others_at, others_cue
 from bot.parse.regex import rc
 from bot.parse.roles import Role
 from bot.parse.used_counts import used_count
+from estimator.later import later
+
+others_at, others_cue = later(
+    "bot.parse.others_run", "others_at", "others_cue"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 if TYPE_CHECKING:
     from bot.parse.field_steps import FieldSteps

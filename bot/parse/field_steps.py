@@ -34,7 +34,6 @@ from bot.parse.load_words import engine_batch, single_user
 from bot.parse.models import NO_VERSION, ModelMention
 from bot.parse.negated_values import firsts, seq_role
 from bot.parse.numbers import NumberToken
-from bot.parse.others_run import others_at, others_cue
 from bot.parse.prose_forms import SECONDS_PER_DAY, daily_requests, requests_rate
 from bot.parse.rate_forms import output_alone, per_minute_typed, prompt_in_default, rate_said, used_rate
 from bot.parse.regex import rc
@@ -56,6 +55,11 @@ from bot.parse.words import (
     within_a_period_days,
 )
 from estimator import catalog
+from estimator.later import later
+
+others_at, others_cue = later(
+    "bot.parse.others_run", "others_at", "others_cue"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 RANGE_GATE_RE = rc(
     r"\d\s*(?:[kK]|万|千)?\s*(?:~|～|-|—|到|至|to)\s*\d"

@@ -31,7 +31,6 @@ from bot.parse.plural_cards import plural_cards
 from bot.parse.prose_forms import read_prose_forms
 from bot.parse.recompute_words import recompute_phrases
 from bot.parse.regex import compile_pattern, rc
-from bot.parse.sci_numbers import sci_plus
 from bot.parse.setting_verbs import read_setting_verbs
 from bot.parse.token_latency import per_token_time
 from bot.parse.trad_chars import TRAD_RE, simplified_char, tw_words
@@ -43,6 +42,9 @@ from bot.parse.written_names import written_names
 from bot.parse.written_units import written_units
 from bot.parse.written_values import written_values
 from bot.textclean import placeholder
+from estimator.later import later
+
+(sci_plus,) = later("bot.parse.sci_numbers", "sci_plus")  # on first call (s48-startup)
 
 LONG_INPUT_CHARS = 3000
 """Above this, pasted data lines are dropped and only the head and tail of the text are parsed."""

@@ -17,7 +17,6 @@ from bot.parse.schedule_words import _GATE_RE as SCHEDULE_GATE
 from bot.parse.schedule_words import schedule_words
 from bot.parse.self_correction import _GATE_RE as CORRECTION_GATE
 from bot.parse.self_correction import self_correction
-from bot.parse.slot_words import slots_as_flag
 from bot.parse.step_times import _GATE_RE as STEP_GATE
 from bot.parse.step_times import step_times
 from bot.parse.time_ago import GATE as AGO_GATE
@@ -25,6 +24,9 @@ from bot.parse.time_ago import time_ago
 from bot.parse.unit_cues import CARD_KINDS
 from bot.parse.worked_value import GATE_RE as WORKED_GATE
 from bot.parse.worked_value import worked_then_failed
+from estimator.later import later
+
+(slots_as_flag,) = later("bot.parse.slot_words", "slots_as_flag")  # on first call (s48-startup)
 
 _POWER_GATE = words_gate(("kwh", "度", "电费", "electricity", "power bill"))
 

@@ -15,12 +15,14 @@ from typing import Any
 
 from bot.later_names import unread_reason as withheld_unread_reason
 from bot.parse.daily_users import daily_users_as_load
-from bot.parse.load_range import upper_load
 from bot.parse.negated_values import negated
 from bot.parse.output_forms import _ORG, _ORG_HEAD, _ORG_ZH
 from bot.parse.per_card_load import CARD_WORD_GATE_RE, per_card_aside, read_as_load, target_after_ceiling
 from bot.parse.regex import rc
 from bot.parse.target_load import loads_now_and_later, target_word_before
+from estimator.later import later
+
+(upper_load,) = later("bot.parse.load_range", "upper_load")  # on first call (s48-startup)
 
 _ROLE_OF = attrgetter("role")
 

@@ -11,22 +11,26 @@ from bot.later_names import LATE, context_rows, engine_limit, kv_lines, mem_firs
 from bot.render.describe import count_layout, gpu_names, is_unified, node_of
 from bot.render.dp_attention_texts import vllm_dp_layout
 from bot.render.fmt import Fmt, money_span
-from bot.render.fp8_swap import fp8_swap, fp8_unswapped
 from bot.render.i18n import N_, translate
 from bot.render.load_cost_text import load_cost_section
 from bot.render.notes import context_len
 from bot.render.plan_text import (
     nodes_text,
 )
-from bot.render.sized_split import sized_split
 from bot.render.stated import SHARE_KEY
 from bot.render.wording import (
     PRECISION_LABELS,
     SERVING_VERDICTS,
 )
 from bot.render.wording_extra import SCHEDULED_MONTH, SERVING_VERDICTS_EXTRA
+from estimator.later import later
 from estimator.models import DecodeSpeed, Inference, SizingReport
 from estimator.runtimes import RUNTIMES, runtime_named
+
+fp8_swap, fp8_unswapped = later(
+    "bot.render.fp8_swap", "fp8_swap", "fp8_unswapped"
+)  # on first call: a plain `ask` never calls it (s48-startup)
+(sized_split,) = later("bot.render.sized_split", "sized_split")  # on first call (s48-startup)
 
 VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
 """The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""

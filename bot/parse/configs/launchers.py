@@ -8,7 +8,6 @@ Flags are checked against ``bot/recipes/flags/<tool>.json`` (the tools' own pars
 from __future__ import annotations
 
 import re
-import shlex
 from typing import Any
 
 from bot.parse.configs.meaning import MEANING
@@ -92,6 +91,8 @@ DTYPES = {
 def words(text: str) -> list[str]:
     """The words of a command: ``\\`` continuations joined, comments dropped, quotes honoured."""
     text = re.sub(r"\\\s*\n|(?<=[ \t])\\(?=[ \t])", " ", text)  # also one a chat joined onto a line
+    import shlex  # here: a plain `ask` imports no shlex (~1.0M instructions, s48-startup)
+
     try:
         return shlex.split(text, comments=True)
     except ValueError:

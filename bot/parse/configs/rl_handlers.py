@@ -10,11 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.parse.attention_impl import VALUES as ATTENTION_VALUES
-from bot.parse.configs.demo_datasets import dataset_paths, demo_samples
 from bot.parse.configs.meaning import SWIFT_PROMPT_BOUNDED
 from bot.parse.configs.model import StackConfig
 from bot.parse.configs.training import _bool, _deepspeed, _int
 from bot.parse.engine_keys import vllm_turned_off
+from estimator.later import later
+
+dataset_paths, demo_samples = later(
+    "bot.parse.configs.demo_datasets", "dataset_paths", "demo_samples"
+)  # on first call: a plain `ask` never calls it (s48-startup)
 
 SWIFT_ZERO = {"zero0": (0, False), "zero1": (1, False), "zero2": (2, False), "zero3": (3, False),
               "zero2_offload": (2, True), "zero3_offload": (3, True)}  # fmt: skip

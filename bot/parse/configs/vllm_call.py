@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 
 from bot.parse.configs.launchers import read_serving
 from bot.parse.configs.model import StackConfig
@@ -42,5 +41,7 @@ def find_vllm_call(text: str, source: str) -> tuple[StackConfig, str] | None:
         text_value = json.dumps(value) if isinstance(value, dict | list) else str(value)
         argv += [f"--{key.replace('_', '-')}={text_value}"]  # a variable (_Expr) is named bad_value
     cfg = StackConfig(tool="vllm", tools=["vllm"], format="python", source=source)
+    import shlex  # here: a plain `ask` imports no shlex (s48-startup)
+
     cfg = read_serving(shlex.join(argv), "vllm", cfg)
     return cfg, (text[: m.start()] + " " + text[found[1] :]).strip()
