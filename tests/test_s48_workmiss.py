@@ -1,0 +1,93 @@
+"""Session 48 workmiss (issue 24 item 4, two stages in one message): training asked beside serving, in a
+question of its own ('训练 7B 模型最低要多少显存？70B 模型放在 8 张 H100 上推理…', zh38-033) or after a
+word between the two stages ('also for inference, or only for training?', en43-014), is named as another
+setup when serving is sized (docs/design.md §8: never dropped in silence); a bare training word is the
+tuning when a model is named with its size, also a size before a versioned name ('the 3B BB3')."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.parse.stage_pairs import coordinated_stage, trained_stage
+
+NAMED = [
+    # (normalized text, stage sized, the other stage named)
+    ("will it need this much memory also for inference, or only for training?", "inference", "pretrain"),
+    ("how much vram for serving, or just for fine-tuning?", "inference", "finetune"),
+    (
+        "training the 7b model, how much gpu memory does it take? and serving a 70b on 8 h100s, how fast?",
+        "inference",
+        "pretrain",
+    ),
+    ("fine-tuning qwen2-7b: how many gpus? serving it: how many tokens per second?", "inference", "finetune"),
+    (
+        "训练 7b 模型(fp16)最低要多少显存?70b 模型放在 8 张 h100 上推理大概能生成多少 token/s?",
+        "inference",
+        "pretrain",
+    ),
+    ("微调 qwen2-7b 需要多少张卡?推理又能跑多快?", "inference", "finetune"),
+    ("推理还是只有训练需要这么多显存?", "inference", "pretrain"),
+    ("部署还是仅用于微调?", "inference", "finetune"),
+]
+
+
+@pytest.mark.parametrize(("text", "stage", "other"), NAMED)
+def test_other_stage_named(text: str, stage: str, other: str) -> None:
+    assert coordinated_stage(text, stage) == [(f"stage: {other}", "other_setup")]
+
+
+NOT_NAMED = [
+    # the training that made the served model, or a noun of the training: one job, nothing else asked
+    ("训练好的模型推理要多少显存?", "inference"),
+    ("训练后的模型部署需要几张卡?", "inference"),
+    ("训练数据有 1 万条,部署需要多少显存?", "inference"),
+    ("after training, how much memory does inference need?", "inference"),
+    ("the training data is 10k samples; how much gpu memory to serve llama-2-7b?", "inference"),
+    ("i fine-tuned qwen2-7b, how much memory to serve it?", "inference"),
+    ("预训练模型推理需要多少显存?", "inference"),
+]
+
+
+@pytest.mark.parametrize(("text", "stage"), NOT_NAMED)
+def test_no_other_stage(text: str, stage: str) -> None:
+    assert coordinated_stage(text, stage) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        ("training the 3b bb3 (blenderbot 3) model", "finetune"),  # a size before a versioned name
+        ("the 7b llama2 chat model, train it", "finetune"),
+        ("训练 7b 模型", "pretrain"),  # a size before a plain noun: no model named
+        ("train a 3b model", "pretrain"),
+        ("train the 3b bb3 model from scratch", "pretrain"),  # the pre-training's scale keeps it one
+    ],
+)
+def test_trained_stage(text: str, stage: str) -> None:
+    assert trained_stage(text) == stage
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        (
+            "Training the 3B BB3 (BlenderBot 3) model in ParlAI fails with OOM on an NVIDIA A100 (40GiB): "
+            "--batchsize 1, --fp16 True. Will it need this much memory also for inference, "
+            "or only for training?",
+            "finetune",
+        ),
+        (
+            "训练 7B 模型（FP16）最低要多少显存？70B 模型放在 8 张 H100 上推理大概能生成多少 token/s？",
+            "pretrain",
+        ),
+    ],
+)
+def test_whole_answer_names_the_other_stage(text: str, other: str) -> None:
+    from bot.cli import ask
+
+    out, _ = ask(text, None, "json")
+    answer = json.loads(out)
+    assert answer["request"]["stage"] == "inference"
+    assert {"text": f"stage: {other}", "reason": "other_setup"} in answer["interpretation"]["ignored"]
