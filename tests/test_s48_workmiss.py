@@ -91,3 +91,51 @@ def test_whole_answer_names_the_other_stage(text: str, other: str) -> None:
     answer = json.loads(out)
     assert answer["request"]["stage"] == "inference"
     assert {"text": f"stage: {other}", "reason": "other_setup"} in answer["interpretation"]["ignored"]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # serving asked of a subject other than a pronoun (en42-028: 'Can vLLM run inference on this model?')
+        ("we will fine-tune a 70b model. can vllm run inference on this model at that length?", True),
+        ("i fine-tune qwen2-7b with lora on 2 a100. could the model be served on one l4?", True),
+        ("i fine-tune qwen2-7b with lora on 2 a100; can sglang serve it too?", True),
+        ("微调 qwen2-7b 用 2 张 a100,vllm 能不能部署?", True),
+        ("微调完的模型能部署吗?", False),  # serving the tuned model: one job, named elsewhere
+        ("i fine-tune qwen2-7b with lora on 2 a100, how long does it take?", False),
+        ("微调 qwen2-7b 用 2 张 a100 要多久?", False),
+    ],
+)
+def test_serving_asked_apart(text: str, named: bool) -> None:
+    assert coordinated_stage(text, "finetune") == ([("stage: inference", "other_setup")] if named else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "sized", "other"),
+    [
+        # two stages, each on its own cards (bot.parse.stage_rigs): the other block's stage is named too
+        (
+            "只做推理的话单张 RTX 4090（24GB）跑 Llama-3-8B 够吗？"
+            "要做 LoRA 微调是不是得双 4090 或者一张 A100 40GB？",
+            "inference",
+            "finetune",
+        ),
+        (
+            "We pretrain a 7B on 1T tokens on 64 H800, then SFT it on 8 A100 with 1B tokens. "
+            "How long does the SFT take?",
+            "finetune",
+            "pretrain",
+        ),
+        (
+            "先用64张H800预训练7B模型1万亿token，再在8张A100上SFT 10亿token，SFT要多久？",
+            "finetune",
+            "pretrain",
+        ),
+    ],
+)
+def test_stage_rigs_name_the_other_stage(text: str, sized: str, other: str) -> None:
+    from bot.parse import parse
+
+    parsed = parse(text)
+    assert parsed.request.stage == sized
+    assert (f"stage: {other}", "other_setup") in parsed.unused_numbers

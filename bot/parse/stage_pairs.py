@@ -119,11 +119,12 @@ ASKED_SERVE_RE = rc(
     rf"{_ASK}(?:进行|做|用|在)?\s*(?:cpu|gpu|显卡|本地)?\s*(?:上\s*)?(?:推理|部署)"
     r"(?!\s*(?:模型|能力|速度|加速|任务|数据|时|阶段|引擎|框架|服务器|后))"
     r"|(?<!微调)(?<!训练)(?:推理|部署)\s*(?:的话\s*)?(?:要|需要|得)\s*(?:多少|几)"
-    r"|\b(?:can|could)\s+(?:it|i|we|you|this|they)\s+(?:be\s+)?(?:run\s+inference|do\s+inference|served|deployed"
-    r"|serve\s+it|deploy\s+it)\b"
+    r"|\b(?:can|could)\s+(?:it|i|we|you|this|they|(?:the\s+|this\s+)?[a-z][\w.\-]*)\s+(?:be\s+)?"
+    r"(?:run\s+inference|do\s+inference|served|deployed|serve\s+(?:it|this|the)|deploy\s+(?:it|this|the))\b"
 )
-"""Serving asked as a question of its own ('能不能进行 CPU 推理？', 'can I deploy it?'), not as a model's
-adjective or a phase of a training job ('推理模型', '推理速度', '推理加速')."""
+"""Serving asked as a question of its own ('能不能进行 CPU 推理？', 'can I deploy it?', s48: 'Can vLLM run
+inference on this model?', 'could the model be served'), not as a model's adjective or a phase of a training
+job ('推理模型', '推理速度', '推理加速')."""
 ASKED_TUNE_RE = rc(
     rf"{_ASK}(?:进行|做)?\s*(?:模型\s*)?(?:微调|精调)(?!\s*(?:后|过|好|的|出|模型))"
     r"|\b(?:can|could)\s+(?:it|i|we|you|this|they)\s+(?:be\s+)?fine[\s\-]?tun(?:e|ed)(?:\s+it)?\b"
