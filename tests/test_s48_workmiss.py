@@ -139,3 +139,51 @@ def test_stage_rigs_name_the_other_stage(text: str, sized: str, other: str) -> N
     parsed = parse(text)
     assert parsed.request.stage == sized
     assert (f"stage: {other}", "other_setup") in parsed.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        # a machine's size with no unit of its own beside the cards named (en38-013: 'Gaudi2 (8 per node')
+        ("on gaudi2 (8 per node, 734gb host memory)", 8),
+        ("h100 nodes, 8 per node", 8),
+        ("a100 servers (4 each machine)", 4),
+        ("h800 集群,每个节点 8 张", 8),
+        ("a800 机器每台机器有 4 块", 4),
+        # not a machine's size: a price, a bandwidth, a count of one, a CPU core count beyond any node's GPUs
+        ("the cluster costs $2 per node-hour", None),
+        ("400 gbps per node", None),
+        ("2 hours per node", None),
+        ("1 per node", None),
+        ("128 per node", None),
+        ("每个节点 2tb 内存", None),
+    ],
+)
+def test_bare_per_node(text: str, per: int | None) -> None:
+    from bot.parse.node_shape import bare_per_node
+
+    assert bare_per_node(text) == per
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I run Llama-3.1-70B with vLLM on Gaudi2 (8 per node) with --tensor-parallel-size 2. "
+        "How many Gaudi2 do I need for 128k?",
+        "I serve Llama-3.1-70B with vLLM on H100 nodes, 8 per node. How many nodes for 128k context?",
+        "Fine-tuning Llama-3.1-70B on H100 nodes (8 each node): how many nodes for 3 days?",
+    ],
+)
+def test_per_node_read_when_the_count_is_asked(text: str) -> None:
+    from bot.parse import parse
+
+    parsed = parse(text)
+    assert parsed.request.gpus_per_node == 8 and parsed.request.gpu_count is None
+    assert ("8", "unread") not in parsed.unused_numbers
+
+
+def test_per_node_no_count_said_keeps_the_count() -> None:
+    from bot.parse import parse
+
+    parsed = parse("Fine-tuning Llama-3.1-70B on 16 H100, 8 per node: how long for 1B tokens?")
+    assert parsed.request.gpu_count == 16 and parsed.request.gpus_per_node == 8
