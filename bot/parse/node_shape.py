@@ -59,8 +59,10 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0:
     with no other GPU count said, when ``gpus_per_node`` is not set yet; else the field's value (None when
     unset)."""
     count, kept = fields.get("gpu_count"), fields.get("gpus_per_node")
-    if kept is None and count is None and s:  # s48: 'on Gaudi2 (8 per node) … how many do I need?'
-        return bare_per_node(s)
+    machine = "per node" in s or "each node" in s or "per machine" in s or "each machine" in s  # s48: in C
+    machine = machine or "per server" in s or "per host" in s or "节点" in s or "每台" in s or "机器" in s
+    if kept is None and count is None and machine:  # s48: its cue words, in C (no frame without them)
+        return bare_per_node(s)  # 'on Gaudi2 (8 per node) … how many do I need?'
     if kept is not None or not isinstance(count, int | float) or count < 2:
         return kept
     for r in roles:
@@ -70,7 +72,8 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0:
                 return int(per)
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
     server = SERVER_SHAPE_RE.search(s0) if not said and "atlas" in s0 else None  # s0: unmasked (round 25)
-    per = int((said or server).group(1)) if said or server else (bare_per_node(s) or 0)  # s48: '8 per node'
+    # s48: '8 per node' said bare, searched only with its cue words and no other reading
+    per = int((said or server).group(1)) if said or server else ((machine and bare_per_node(s)) or 0)
     # '7 per node on 8': another count the machines cannot hold whole (s32-gen: 'world_size=128' of 16
     # nodes of 8 is those machines, not another count)
     other = not server and any([r.role == "count" and (not per or r.value % per) for r in roles])

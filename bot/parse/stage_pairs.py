@@ -70,7 +70,8 @@ def coordinated_stage(s: str, stage: str | None) -> list[tuple[str, str]]:
     m = PAIR_RE.search(s)
     if m is None:  # r32: tuning asked apart of serving only with its words (C tests, no frame without them)
         tuned = stage != "inference" or "微调" in s or "精调" in s or "fine" in s
-        tuned = tuned or "训练" in s or "train" in s  # s48: training asked apart ('训练 7B 最低要多少显存')
+        asked = ("训练" in s or "train" in s) and ("多少" in s or "how m" in s or "only for" in s)
+        tuned = tuned or asked  # s48: training asked apart ('训练 7B 最低要多少显存'), its cues in C
         return separate_stage(s, stage) or (asked_apart(s, stage) if tuned else [])
     trained = "finetune" if m.group("tune1") or m.group("tune2") else trained_stage(s)
     if stage == "inference":
