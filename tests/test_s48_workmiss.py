@@ -187,3 +187,33 @@ def test_per_node_no_count_said_keeps_the_count() -> None:
 
     parsed = parse("Fine-tuning Llama-3.1-70B on 16 H100, 8 per node: how long for 1B tokens?")
     assert parsed.request.gpu_count == 16 and parsed.request.gpus_per_node == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        # counts tried one after another (en31-005): each count between the range's ends gets its row too
+        (
+            "Deploying Qwen2.5-7B-Instruct with vLLM on L4: on 1 card it failed, on 2 cards it failed, "
+            "on 4 cards it succeeded. How many L4 does it need?",
+            [1, 2, 4],
+        ),
+        (
+            "Serving Qwen2.5-7B with vLLM on L4: 1 card OOMs, 2 cards OOM, 4 cards work. How many L4?",
+            [1, 2, 4],
+        ),
+        ("用 vLLM 在 L4 上部署 Qwen2.5-7B：1 张卡 OOM，2 张卡也 OOM，4 张卡可以。到底要几张？", [1, 2, 4]),
+        # a count said after the range of something else is no row
+        ("Serve Qwen2.5-7B on 4 or 8 L4 with vLLM; another service already uses 6 GPUs.", [4, 8]),
+        ("用 vLLM 在 4 张或 8 张 L4 上部署 Qwen2.5-7B，另一个服务已经占了 6 张卡", [4, 8]),
+        # no count written between the ends: the two ends alone
+        ("Serve Qwen2.5-7B on 4 or 8 L4 with vLLM.", [4, 8]),
+        ("用 vLLM 在 4 张或 8 张 L4 上部署 Qwen2.5-7B", [4, 8]),
+    ],
+)
+def test_counts_between_the_ends_get_rows(text: str, rows: list[int]) -> None:
+    from bot.cli import ask
+
+    answer = json.loads(ask(text, None, "json")[0])
+    got = [r.get("value") for r in (answer.get("report") or {}).get("per_value") or []]
+    assert got == rows
