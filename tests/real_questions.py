@@ -374,8 +374,9 @@ _NUMBER_RE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?:[eE]-?\d+)?(?![\d.])")
 
 _EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 NUMBER_WORDS = {w: n for n, w in enumerate(_EN_NUMBERS)}
-NUMBER_WORDS |= {w: n for n, w in enumerate("零一二三四五六七八九十")} | {"两": 2}
-"""Counts written as words, as an ignored item may name them ('two', '两')."""
+NUMBER_WORDS |= {w: n for n, w in enumerate("零一二三四五六七八九十")} | {"两": 2, "双": 2}
+"""Counts written as words, as an ignored item may name them ('two', '两'; s48-workmiss: '双', a pair, as in
+'双 4090', '双卡')."""
 
 
 def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
@@ -408,7 +409,7 @@ def _ignored(answer: dict[str, Any], value: object, key: str) -> bool:
     percents = _PERCENT_RE.finditer(texts) if key in PERCENT_KEYS else ()
     if any(_close(value, float(m.group(1)) / 100, 1e-6) for m in percents):
         return True
-    words = re.findall(r"[a-z]+|[一二两三四五六七八九十]", texts.lower())
+    words = re.findall(r"[a-z]+|[一二两双三四五六七八九十]", texts.lower())
     if any(NUMBER_WORDS.get(w) == value for w in words):  # 'two' named as typed
         return True
     for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[kK](?![a-zA-Z])", texts):

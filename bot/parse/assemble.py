@@ -43,7 +43,7 @@ from bot.parse.lang import detect_lang
 from bot.parse.left_behind import left_behind, other_memories, spans
 from bot.parse.mention_steps import MentionSteps
 from bot.parse.models import ModelMention
-from bot.parse.node_shape import kept_per_node
+from bot.parse.node_shape import bare_per_node, kept_per_node
 from bot.parse.node_words import ji_ka_read
 from bot.parse.normalize import prepare
 from bot.parse.numbers import size_as_typed
@@ -438,7 +438,9 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             and "prompt" in map(_ROLE, self.roles)
         ):
             f["prompt_tokens"] = self.first("prompt").value  # type: ignore[union-attr]
-        self.f["gpus_per_node"] = kept_per_node(self.f, self.roles, self.s, self.s0)  # s23, r18, r25
+        self.f["gpus_per_node"] = per = kept_per_node(self.f, self.roles, self.s, self.s0)  # s23, r18, r25
+        if per and str(per) in self.unread and bare_per_node(self.s) == per:  # s48: 'Gaudi2 (8 per node)'
+            self.unread.remove(str(per))  # its 8 read; one occurrence (bot.parse.node_shape.bare_per_node)
         if "qps_needs_output" in map(_WHY, self.named_unused):
             reply = self.first("reply")
             rate_times_output(self.named_unused, reply.value if reply else None, self.f)

@@ -32,6 +32,25 @@ a3(16 gpus with 64 gb each)', round 25): an Atlas 800 is one machine (Huawei's A
 inference server datasheets: 8 NPUs a server, 16 in an 800 A3), so the count beside it is per node."""
 
 
+BARE_PER_NODE_RE = re.compile(
+    r"(?<![\w.$€¥£])(\d{1,3})\s+(?:per|each|a)\s+(?:node|machine|server|host)\b(?![\-\s]*hours?\b)"
+    r"|每(?:个|台)?\s*(?:节点|机器|服务器|机)\s*(?:有|放|装|是)?\s*(\d{1,3})\s*(?:张|块|卡|个)"
+)
+"""s48-workmiss (issue 24 item 4, nodes × GPUs per node in every phrasing): a machine's size said with the
+cards named before it and no unit of its own ('on Gaudi2 (8 per node)', 'H100 nodes, 8 per node', 'H100
+节点（每个节点 8 张）'), when the message states no GPU count (it asks how many): the machines' size, kept for
+the count sized. Not a price ('$2 per node', 'per node-hour') nor a size with a unit ('400 Gbps per node')."""
+
+
+def bare_per_node(s: str) -> int | None:
+    """The GPUs per machine said bare in the normalized text ``s`` (:data:`BARE_PER_NODE_RE`), 2 to 64 (the
+    machines people name: 8 GPUs a DGX/HGX node, Intel Gaudi2's HLS-Gaudi2 server of 8, 16 NPUs an Atlas 800
+    A3); else None."""
+    m = BARE_PER_NODE_RE.search(s) if "per " in s or "each " in s or "每" in s else None
+    per = int(m.group(1) or m.group(2)) if m else 0
+    return per if 2 <= per <= 64 else None
+
+
 def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0: str = "") -> int | None:
     """The GPUs per machine of a node-form count among ``roles`` (bot.parse.roles.Role: ``role``,
     ``extra``) that divides the request ``fields``' ``gpu_count`` (so the machines hold the count
@@ -40,6 +59,10 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0:
     with no other GPU count said, when ``gpus_per_node`` is not set yet; else the field's value (None when
     unset)."""
     count, kept = fields.get("gpu_count"), fields.get("gpus_per_node")
+    machine = "per node" in s or "each node" in s or "per machine" in s or "each machine" in s  # s48: in C
+    machine = machine or "per server" in s or "per host" in s or "节点" in s or "每台" in s or "机器" in s
+    if kept is None and count is None and machine:  # s48: its cue words, in C (no frame without them)
+        return bare_per_node(s)  # 'on Gaudi2 (8 per node) … how many do I need?'
     if kept is not None or not isinstance(count, int | float) or count < 2:
         return kept
     for r in roles:
@@ -49,7 +72,8 @@ def kept_per_node(fields: dict[str, Any], roles: Iterable[Any], s: str = "", s0:
                 return int(per)
     said = SAID_PER_NODE_RE.search(s) if "per" in s or "each" in s else None
     server = SERVER_SHAPE_RE.search(s0) if not said and "atlas" in s0 else None  # s0: unmasked (round 25)
-    per = int((said or server).group(1)) if said or server else 0
+    # s48: '8 per node' said bare, searched only with its cue words and no other reading
+    per = int((said or server).group(1)) if said or server else ((machine and bare_per_node(s)) or 0)
     # '7 per node on 8': another count the machines cannot hold whole (s32-gen: 'world_size=128' of 16
     # nodes of 8 is those machines, not another count)
     other = not server and any([r.role == "count" and (not per or r.value % per) for r in roles])

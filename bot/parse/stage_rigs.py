@@ -10,7 +10,7 @@ one before it. With exactly two blocks of different stages, each naming its own 
 question is in (the first block holding a question; a last question naming one block's stage, 'How long
 does the pretraining take?', asks about that block) is sized from its own words: the other block is
 blanked out but for the model it names ('it' in 'then SFT it' is that model), and named as another
-setup (``other_setup``), as typed.
+setup (``other_setup``), as typed, with its stage (``stage: finetune``, s48).
 """
 
 from __future__ import annotations
@@ -91,11 +91,14 @@ def stage_rigs(raw: str, parse_one: Callable[[str], ParseResult]) -> ParseResult
         return None  # one rig for both: the whole message is one setup
     if asked is None:
         asked = next((i for i, (a, b, _) in enumerate(blocks) if ASK_RE.search(raw[a:b])), 1)
-    a, b, _ = blocks[1 - asked]
+    a, b, other_stage = blocks[1 - asked]
     other = raw[a:b]
     keep = _kept(other, parse_one(other).model_typed)
     blank = "".join(c if any(x <= i < y for x, y in keep) or c == "\n" else " " for i, c in enumerate(other))
     parsed = parse_one(raw[:a] + blank + raw[b:])
     said = " ".join(other.split()).strip(" ,，。.;；")
     said = said if len(said) <= 80 else said[:79] + "…"
-    return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, (said, "other_setup")]})
+    # s48-workmiss: the other block's stage named too, as the stage readers name it ('stage: finetune' beside
+    # '要做 LoRA 微调是不是得双 4090…'): the block's words alone do not say which stage was set aside
+    named = [(said, "other_setup"), (f"stage: {other_stage}", "other_setup")]
+    return parsed.model_copy(update={"unused_numbers": [*parsed.unused_numbers, *named]})

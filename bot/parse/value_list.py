@@ -100,6 +100,22 @@ def _counts(s: str, first: int, last: int) -> list[float]:
     return []
 
 
+CARDS_AT_RE = re.compile(r"(?<![\w.])(\d{1,3})\s*(?:张|块)?\s*(?:cards?\b|gpus?\b|npus?\b|hpus?\b|显卡|卡)")
+"""A count written with its card word ('2 cards', '2 GPUs', '2 张卡', '2卡')."""
+
+
+def _with_between(s: str, first: int, last: int) -> list[float]:
+    """The ends of a count range and each count written with its card word between their mentions, in order
+    (s48-workmiss, en31-005: 'on 1 card failed, on 2 cards failed, on 4 cards succeeded' was the rows 1 and 4,
+    the 2 dropped in silence; :data:`CARDS_AT_RE`)."""
+    cue = "卡" in s or "card" in s or "pu" in s  # C tests first: no search without a card word
+    said = [int(m.group(1)) for m in CARDS_AT_RE.finditer(s)] if cue else []
+    # only counts written between the ends' own mentions ('1 card …, 2 cards …, 4 cards'), never a count said
+    # after them of something else ('4 or 8 L4; another service uses 6 GPUs')
+    inner = said[said.index(first) + 1 : said.index(last)] if first in said and last in said else []
+    return [float(v) for v in sorted({first, last, *(v for v in inner if first < v < last)})]
+
+
 NODE_AFTER_RE = re.compile(
     r"\s*(?:[a-z][\w.\-]*\s+)?(?:nodes?|machines?|servers?|instances?|hosts?)\b|\s*(?:个节点|节点|台|机(?!器人))",
     re.I,
@@ -266,7 +282,7 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
         # s47 review B6: 'on 4 H100s vs 8 H100s' served — no GPUs → days table shows a count range there,
         # so each end gets its row (else the second count went unsaid)
         if request.stage in (None, "inference") and not request.tokens:
-            return "gpu_count", [float(request.gpu_count), float(request.gpu_count_max)]
+            return "gpu_count", _with_between(s, int(request.gpu_count), int(request.gpu_count_max))
     if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
         from bot.parse.value_range import ranged  # imported when used: start-up
 
