@@ -121,3 +121,49 @@ def test_the_usable_share_names_its_source(
 def test_discrete_cards_keep_the_runtimes_share(capsys: pytest.CaptureFixture[str]) -> None:
     d = _ask(capsys, "serve Llama 3 8B with vLLM on one RTX 4090")
     assert not _share(d)[1].startswith("unified_memory")
+
+
+# -- MI50 ---------------------------------------------------------------------------------------------
+
+
+def test_mi50_figures() -> None:
+    g = catalog.gpu("MI50-32GB")
+    assert (g.peak_tflops_fp16, g.peak_tflops_bf16, g.peak_tops_int8) == (26.5, None, 53.0)
+    assert (g.memory_gib, g.memory_bandwidth_gbps, g.nvlink, g.unified_memory) == (32, 1024, False, False)
+    assert g.peak_flops_16bit == pytest.approx(60 * 64 * 2 * 2 * 1.725e9, rel=1e-3)  # packed FP16 FMA
+    assert not g.has_bf16  # Vega 20 has no BF16: a bf16 checkpoint runs in fp16 (as on a V100)
+    assert "26.5 TFLOPS" in g.source and "1,024 GB/s" in g.source
+
+
+MI50 = [
+    ("Has anyone run GPT OSS 120B with vllm-gfx906 on 4 MI50 GPUs of 16GB each?", 4, 16),
+    ("serve Qwen2.5-14B on two AMD Radeon Instinct MI50", 2, None),
+    ("4 张 MI50 32G 用 llama.cpp 跑 Qwen2.5-72B Q4_K_M 够吗", 4, 32),
+    ("用两张 MI50 部署 Qwen2.5-14B", 2, None),
+]
+
+
+@pytest.mark.parametrize(("question", "count", "memory"), MI50)
+def test_mi50_is_sized_as_itself(
+    capsys: pytest.CaptureFixture[str], question: str, count: int, memory: int | None
+) -> None:
+    """Before: 'MI50' named as unknown (sized by a stated memory only, or on the default A100)."""
+    d = _ask(capsys, question)
+    r = d["request"]
+    assert (r["gpu"], r["gpu_count"], r["gpu_memory_gib"]) == ("MI50-32GB", count, memory)
+    assert d["interpretation"]["unknown_gpu"] is None
+    assert r["precision"] != "bf16"  # no BF16 on the card
+
+
+NOT_THE_MI50 = [
+    ("serve Llama 3 70B on 8 MI100", "MI100"),
+    ("用 8 张 MI250X 部署 Llama 3 70B", "MI250X"),
+    ("serve Llama 3 70B on 8 MI300X", "MI300X"),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu"), NOT_THE_MI50)
+def test_other_instinct_cards_stay_themselves(
+    capsys: pytest.CaptureFixture[str], question: str, gpu: str
+) -> None:
+    assert _ask(capsys, question)["request"]["gpu"] == gpu
