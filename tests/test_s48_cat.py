@@ -21,6 +21,8 @@ import pytest
 
 from bot.cli import main
 from estimator import catalog
+from estimator.architecture import count_params
+from estimator.inference import kv_bytes_per_token
 
 
 def _ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
@@ -167,3 +169,48 @@ def test_other_instinct_cards_stay_themselves(
     capsys: pytest.CaptureFixture[str], question: str, gpu: str
 ) -> None:
     assert _ask(capsys, question)["request"]["gpu"] == gpu
+
+
+# -- Falcon-40B ---------------------------------------------------------------------------------------
+
+
+def test_falcon_40b_carries_its_config() -> None:
+    """tiiuae/falcon-40b config.json: hidden_size 8192, n_layer 60, n_head 128, n_head_kv 8, vocab 65024;
+    FFN 4 x 8192 = 32768 (llama.cpp's loader log: n_ff 32768); 2048 positions; tied head (FalconConfig's
+    default)."""
+    m = catalog.model("Falcon-40B")
+    got = (m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim_effective, m.ffn_hidden, m.vocab)
+    assert got == (60, 8192, 128, 8, 64, 32768, 65024)
+    assert (m.max_context, m.ffn_type, m.tied_embeddings) == (2048, "gelu", True)
+
+
+def test_falcon_40b_count_is_the_checkpoints() -> None:
+    """Nine bf16 shards of 9.50 + 7 x 9.51 + 7.58 GB hold 41.8B values; less the stored copy of the tied
+    output head (65024 x 8192 = 0.53B), 41.3B are loaded."""
+    m = catalog.model("Falcon-40B")
+    stored = (9.50 + 7 * 9.51 + 7.58) * 1e9 / 2
+    assert stored - 65024 * 8192 == pytest.approx(m.params_total, rel=0.005)
+    total, _ = count_params(m)
+    assert total == pytest.approx(m.params_total, rel=0.001)
+    # KV cache: layers x kv_heads x head_dim x 2 (K and V) x 2 bytes
+    assert kv_bytes_per_token(m) == 60 * 8 * 64 * 4 == 122880
+
+
+FALCON = [
+    ("Is 2x A100 40GB enough to serve tiiuae/falcon-40b-instruct with TGI --num-shard 2?", "Falcon-40B"),
+    ("fine-tune Falcon-40B with LoRA on 8 A100 80GB", "Falcon-40B"),
+    ("用 8 张 A100 80G 微调 Falcon-40B 需要多少显存", "Falcon-40B"),
+    ("部署 falcon 40b 要几张 4090", "Falcon-40B"),
+    ("serve Falcon-180B on 8 H100", "Falcon-180B"),
+    ("在一张 4090 上部署 Falcon-7B", "Falcon-7B"),
+]
+
+
+@pytest.mark.parametrize(("question", "model_id"), FALCON)
+def test_falcon_is_sized_as_its_release(
+    capsys: pytest.CaptureFixture[str], question: str, model_id: str
+) -> None:
+    """Before: Falcon-40B was named as unknown and sized with a generic 40B shape."""
+    d = _ask(capsys, question)
+    assert d["request"]["model"] == model_id
+    assert d["interpretation"]["unknown_model"] is None
