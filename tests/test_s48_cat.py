@@ -39,7 +39,7 @@ def _share(d: dict) -> tuple[float, str]:
 
 
 def test_strix_halo_figures() -> None:
-    g = catalog.gpu("Ryzen-AI-Max-395-128GB")
+    g = catalog.gpu("Strix-Halo-395-128GB")
     figures = (g.peak_tflops_bf16, g.peak_tflops_fp16, g.memory_gib, g.memory_bandwidth_gbps)
     assert figures == (59.4, 59.4, 128, 256)
     assert (g.gpu_memory_fraction, g.gpus_per_node, g.unified_memory, g.vendor) == (0.75, 1, True, "AMD")
@@ -62,7 +62,7 @@ STRIX = [
 def test_strix_halo_is_sized_as_itself(capsys: pytest.CaptureFixture[str], question: str) -> None:
     """Before: 'Strix Halo' named as unknown and sized by a stated memory only (no bandwidth, no speed)."""
     d = _ask(capsys, question)
-    assert d["request"]["gpu"] == "Ryzen-AI-Max-395-128GB"
+    assert d["request"]["gpu"] == "Strix-Halo-395-128GB"
     assert d["interpretation"]["unknown_gpu"] is None
     assert _share(d) == (0.75, "unified_memory_amd")
 
@@ -88,7 +88,7 @@ def test_another_ryzen_ai_max_stays_as_typed(
 def test_a_stated_strix_halo_memory_keeps_amds_share(capsys: pytest.CaptureFixture[str]) -> None:
     """A 64 GB or 32 GB Strix Halo: AMD's 75 % at any size, not Metal's rule (2/3 below 64 GB on Apple)."""
     d = _ask(capsys, "serve Llama 3 8B on a Strix Halo with 32GB")
-    assert (d["request"]["gpu"], d["request"]["gpu_memory_gib"]) == ("Ryzen-AI-Max-395-32GB", 32)
+    assert (d["request"]["gpu"], d["request"]["gpu_memory_gib"]) == ("Strix-Halo-395-32GB", 32)
     assert _share(d) == (0.75, "unified_memory_amd")
     d = _ask(capsys, "Strix Halo 64G 上部署 Qwen3-32B")
     assert _share(d) == (0.75, "unified_memory_amd")
