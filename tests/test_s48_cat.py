@@ -214,3 +214,33 @@ def test_falcon_is_sized_as_its_release(
     d = _ask(capsys, question)
     assert d["request"]["model"] == model_id
     assert d["interpretation"]["unknown_model"] is None
+
+
+# -- RX 7900 XT ---------------------------------------------------------------------------------------
+
+
+def test_rx_7900_xt_figures() -> None:
+    """Guru3D's table of AMD's figures: 84 CUs, 20 GB GDDR6, 320-bit at 20 Gbps; boost 2.4 GHz."""
+    g = catalog.gpu("Radeon-RX-7900-XT")
+    assert (g.peak_tflops_bf16, g.memory_gib, g.memory_bandwidth_gbps, g.personal) == (103.2, 20, 800, True)
+    assert g.memory_bandwidth_gbps == 320 / 8 * 20  # bus bytes x Gbps
+    assert g.peak_flops_16bit == pytest.approx(84 * 512 * 2.4e9, rel=1e-3)
+    assert "800 GB/s" in g.source and "84 CUs" in g.source
+
+
+RX = [
+    ("Qwen3.6-27B Q4_K_M on one RX 7900 XT 20GB with llama.cpp: how much context fits?", "Radeon-RX-7900-XT"),
+    ("我有一张 RX 7900 XT 20G 显卡，能跑 Qwen2.5 14B 吗？", "Radeon-RX-7900-XT"),
+    ("用 7900XT 跑 Qwen2.5 14B 够吗", "Radeon-RX-7900-XT"),
+    ("serve Qwen2.5-32B Q4_K_M on one RX 7900 XTX", "Radeon-RX-7900-XTX"),
+    ("用 7900XTX 跑 Qwen2.5 14B", "Radeon-RX-7900-XTX"),
+]
+
+
+@pytest.mark.parametrize(("question", "gpu"), RX)
+def test_rx_7900_xt_is_itself_and_the_xtx_stays(
+    capsys: pytest.CaptureFixture[str], question: str, gpu: str
+) -> None:
+    """Before: 'RX 7900 XT' named as unknown (3 working questions), sized by a stated memory only."""
+    d = _ask(capsys, question)
+    assert (d["request"]["gpu"], d["interpretation"]["unknown_gpu"]) == (gpu, None)
