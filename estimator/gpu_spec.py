@@ -108,6 +108,15 @@ class GpuSpec(KeepsDerived):
         return self.gpu_memory_fraction is not None
 
     @property
+    def unified_share_why(self) -> str:
+        """The ledger key (:class:`estimator.reasons.Why`) naming where a unified-memory device's GPU share
+        (:attr:`gpu_memory_fraction`) comes from, by vendor: Apple's Metal ``recommendedMaxWorkingSetSize``
+        ('unified_memory'), AMD Variable Graphics Memory on Strix Halo (up to 75 % of system memory:
+        'unified_memory_amd'), CUDA allocating from shared memory with no fixed GPU cap on NVIDIA's DGX Spark
+        and Jetson ('unified_memory_nvidia'). s48 (review N5): all were worded as Metal's before."""
+        return _UNIFIED_SHARE_WHY.get(self.vendor, "unified_memory")
+
+    @property
     def has_bf16(self) -> bool:
         """BF16 arithmetic: a catalog bf16 peak (Ampere and later, CDNA, Ascend 910B …), or unified memory
         (Apple: Metal runs bf16, and local formats are not 16-bit anyway). Volta/Turing/Pascal and the
@@ -138,3 +147,7 @@ class GpuSpec(KeepsDerived):
         the cards that ship with ECC on (L40S 46,068 MiB → 44.99 GiB), else the datasheet's
         :attr:`memory_gib`. Source: the nvidia-smi totals quoted in estimator/data/gpus.toml."""
         return self.ecc_visible_mib / 1024 if self.ecc_visible_mib is not None else self.memory_gib
+
+
+_UNIFIED_SHARE_WHY = {"AMD": "unified_memory_amd", "NVIDIA": "unified_memory_nvidia"}
+"""Vendor → the ledger key of its unified-memory share (:attr:`GpuSpec.unified_share_why`)."""

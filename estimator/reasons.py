@@ -173,7 +173,9 @@ class Why(Keys):
     ollama_num_parallel = "ollama_num_parallel"  # one sequence: Ollama's OLLAMA_NUM_PARALLEL default 1
     host_experts_q4 = "host_experts_q4"
     total_memory_as_sold = "total_memory_as_sold"
-    unified_memory = "unified_memory"
+    unified_memory = "unified_memory"  # Apple silicon: Metal's recommendedMaxWorkingSetSize
+    unified_memory_amd = "unified_memory_amd"  # Strix Halo: AMD Variable Graphics Memory's share (s48)
+    unified_memory_nvidia = "unified_memory_nvidia"  # DGX Spark, Jetson: CUDA on shared memory (s48)
     local_no_cap = "local_no_cap"
     vllm_workspace = "vllm_workspace"
     vllm_workspace_batched = "vllm_workspace_batched"  # max_num_batched_tokens set (s46 trial #8)

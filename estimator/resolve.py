@@ -84,9 +84,18 @@ def _apple_configuration(spec: GpuSpec, memory_gib: float) -> GpuSpec:
             "id": f"{spec.id.rsplit('-', 1)[0]}-{memory_gib:g}GB",
             "name": f"{spec.family} {memory_gib:g}G",  # as the reply names cards: "M2 Ultra 64G"
             "memory_gib": float(memory_gib),
-            "gpu_memory_fraction": 0.75 if memory_gib >= 64 else 2 / 3,
+            "gpu_memory_fraction": _share_at(spec, memory_gib),
         }
     )
+
+
+def _share_at(spec: GpuSpec, memory_gib: float) -> float | None:
+    """The GPU's share of a unified-memory device of ``memory_gib``: Metal's working set on Apple silicon
+    (3/4 from 64 GB, 2/3 below: :func:`_apple_configuration`); the device's own share at any size
+    elsewhere (s48: AMD Variable Graphics Memory's 75 % on a 64 GB Strix Halo too, not Metal's rule)."""
+    if spec.vendor != "Apple":
+        return spec.gpu_memory_fraction
+    return 0.75 if memory_gib >= 64 else 2 / 3
 
 
 def _stated_memory(spec: GpuSpec, memory_gib: float) -> GpuSpec:

@@ -399,7 +399,7 @@ def _memory_assumptions(
     if req.total_memory_gib:
         ledger.assume("total_memory_gib", req.total_memory_gib, Why.total_memory_as_sold)
     if gpu.gpu_memory_fraction:  # unified memory: the GPU's default working set is the cap
-        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why.unified_memory)
+        ledger.assume("gpu_memory_utilization", gpu.gpu_memory_fraction, Why(gpu.unified_share_why))
     elif (share := runtime.utilization_assumed(gpu, inf.tp, spec, inf.pp)) is not None:
         ledger.assume("gpu_memory_utilization", share.value, share.why, **fork)
     # bytes per GPU (the renderer formats); a fork (Aphrodite) named in both lines (s38-fixs2 #3)

@@ -23,7 +23,8 @@ from tests.real_questions import cards_match, key_understood
         ("M2 Ultra", "Apple-M2-Ultra-64GB"),  # a derived id: that chip with another memory
         ("RTX 3080 Ti", "3080ti"),  # not in the catalog: the name as typed
         ("M5", "Apple M5"),
-        ("MI50", "MI50s"),  # typed in the plural ('four 16GB MI50s')
+        ("Tesla P4", "Tesla P4s"),  # typed in the plural (s48: was MI50, now in the catalog)
+        ("MI50", "MI50-32GB"),  # s48 cat: the catalog's MI50
     ],
 )
 def test_same_card(stated: str, sized: str) -> None:

@@ -151,7 +151,10 @@ def test_a_parse_makes_few_python_calls():
     # s47 merge: 489.920 (round 43 zh's gated readers +0.040, the other parts' gated readers +0.112 together,
     # each under the bound alone; speedparse moved none); a clean CI worker reads ~0.056 more: bound 489.98
     # then 489.96 with s47-cat/drop/fixyarn/fixreview merged, measured in a fresh interpreter (fresh): kept
-    assert mean < 489.98
+    # s48 cat: 489.96 -> 490.12 (main 815da7db vs this branch, both fresh: the Strix Halo and MI50 cards and
+    # Falcon-40B join the catalog's name tables, which difflib's closest names for the corpus' unknown names
+    # walk, as TinyLlama did in s46; no reader added): bound + 0.16
+    assert mean < 490.14
 
 
 def test_a_parse_makes_few_regex_searches():

@@ -243,9 +243,9 @@ def test_a_named_currency_wins_over_the_shorthand(capsys: pytest.CaptureFixture[
 CARDS = [
     (
         "Can 4 MI50 GPUs of 16GB each serve Llama-3.1-8B?",
-        {"gpu": "MI50", "gpu_count": 4, "gpu_memory_gib": 16},
+        {"gpu": "MI50-32GB", "gpu_count": 4, "gpu_memory_gib": 16},  # s48 cat: MI50 in the catalog now
     ),
-    ("4 张 16G 的 MI50 能部署 Llama-3.1-8B 吗", {"gpu": "MI50", "gpu_count": 4, "gpu_memory_gib": 16}),
+    ("4 张 16G 的 MI50 能部署 Llama-3.1-8B 吗", {"gpu": "MI50-32GB", "gpu_count": 4, "gpu_memory_gib": 16}),
     ("在 colab 的 T4 上 LoRA 微调 Qwen2.5-1.5B 要多少显存", {"gpu": "T4", "gpu_count": 1}),
     ("LoRA-tune Qwen2.5-1.5B on a Colab T4: how much memory?", {"gpu": "T4", "gpu_count": 1}),
 ]

@@ -187,7 +187,11 @@ def test_a_unified_memory_device_is_named_as_typed(
     capsys: pytest.CaptureFixture[str], text: str, device: str
 ) -> None:
     data = ask(capsys, text)
-    assert data["interpretation"]["unknown_gpu"] == device
+    if device in ("Strix Halo", "Ryzen AI Max+ 395", "AI Max+ 395"):  # s48 cat: a catalog card now
+        assert data["request"]["gpu"] == "Strix-Halo-395-128GB"
+        assert data["interpretation"]["unknown_gpu"] is None
+    else:
+        assert data["interpretation"]["unknown_gpu"] == device
     assert data["request"].get("gpu_count") in (None, 1)  # one device, never a machine of eight
 
 

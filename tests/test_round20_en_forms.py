@@ -49,7 +49,7 @@ def test_a_count_glued_to_a_card_is_read() -> None:
     r = parse("GRPO on Qwen2.5-1.5B on H100x4 takes 300 s per step").request
     assert (r.gpu, r.gpu_count) == ("H100-SXM5-80GB", 4)
     p = parse("serve Qwen3-8B on 2xMI50")
-    assert (p.unknown_gpu, p.request.gpu_count) == ("MI50", 2)
+    assert (p.request.gpu, p.request.gpu_count) == ("MI50-32GB", 2)  # s48 cat: was the MI50 named as typed
     assert parse("serve Mixtral-8x7B on 2 H100").request.model == "Mixtral-8x7B"  # a name, no count
 
 

@@ -195,7 +195,8 @@ def test_weights_type_beside_a_kv_cache_stays_the_weights(text: str) -> None:
 )
 def test_tool_named_after_the_device_is_no_card(text: str) -> None:
     request, ignored = _ask(text)
-    assert request["gpu"] == "Ryzen AI Max+ 395" and request["gpu_memory_gib"] == 128
+    # s48 cat: the Ryzen AI Max+ 395 is the catalog's Strix Halo card now (was named as typed)
+    assert request["gpu"] == "Strix-Halo-395-128GB" and request["gpu_memory_gib"] == 128
     assert not any(t in ("128", "395") for _, t in ignored)
 
 
@@ -208,7 +209,7 @@ def test_tool_named_after_the_device_is_no_card(text: str) -> None:
 )
 def test_strix_halo_itself_stays_the_card(text: str) -> None:
     request, _ = _ask(text)
-    assert request["gpu"] == "Strix Halo" and request["gpu_memory_gib"] == 128
+    assert request["gpu"] == "Strix-Halo-395-128GB" and request["gpu_memory_gib"] == 128  # s48: catalog
 
 
 # --- a setting 'as low as' a value ---------------------------------------------------------------------

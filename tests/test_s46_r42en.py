@@ -120,7 +120,7 @@ def test_a_strix_halo_sku_is_its_name(text: str) -> None:
 )
 def test_a_count_before_a_strix_halo_stays_a_count(text: str) -> None:
     request, interpretation, _ = _ask(text)
-    assert _card(request, interpretation) == "Strix Halo"
+    assert _card(request, interpretation) == "Strix-Halo-395-128GB"  # s48 cat: a catalog card now
     assert request["gpu_count"] == 2
 
 
@@ -158,7 +158,7 @@ def test_a_catalog_card_joined_to_its_memory_keeps_its_name() -> None:
 )
 def test_three_words_between_a_count_and_its_card(text: str) -> None:
     request, interpretation, items = _ask(text)
-    assert _card(request, interpretation) == "MI50"
+    assert _card(request, interpretation) == "MI50-32GB"  # s48 cat: a catalog card now (was named as typed)
     assert request["gpu_count"] == 5
     assert ("unread", "5") not in items
 

@@ -23,6 +23,7 @@ _GPU_SPEC = r"(?:\d{2,3}\s*g(?:b|ib)?|pcie|sxm\d?|nvl|hbm\d?e?)"
 _NOT_A_VARIANT = (
     r"(?![\s\-_]*(?:ti|super)(?![a-z0-9])|(?<=\d{4})[\s\-_]*d(?:[\s\-_]*v2)?(?![a-z0-9_]|[\-.][a-z0-9]))"
     r"(?:(?<!m[1-5])|(?![\s\-_]*(?:pro|max|ultra)(?![a-z0-9])))"
+    r"(?:(?<!halo)|(?![\s\-_]*3\d{2}(?![\d.])))"
 )
 """No card name ends where a Ti / Super variant's word follows: 'RTX 3060 Ti' is not the RTX 3060 (its own
 GA104 chip, 8 GB, 448 GB/s against the 3060's 12 GB, 360 GB/s; NVIDIA's RTX 3060 family spec page). A
@@ -32,7 +33,9 @@ China 'D' parts likewise ('RTX 5090 D', 'RTX 5090 D v2': 24 GB, not the RTX 5090
 after a GeForce-style 4-digit number and with a right boundary, so 'A100 d_model 4096', 'H100 d-model',
 'A100 d.' keep their card (review s25 item 5). An Apple base chip's name ('MacBook Pro M3', 'M4') does not
 end where Pro / Max / Ultra follows: 'MacBook Pro M3 Max' is the M3 Max (400 GB/s), not the M3 (100 GB/s;
-s25 trial #1)."""
+s25 trial #1). s48: 'Strix Halo' does not end where a Ryzen AI Max SKU follows ('a Strix Halo 388 with
+64GB' is another chip than the 395 the catalog sizes as Strix Halo, named as typed; 'Strix Halo 395' has its
+own alias)."""
 
 _VENDOR_WORDS = ("nvidia", "geforce", "tesla", "amd", "instinct", "华为")
 """Words that may come before a card's name ('NVIDIA A100', '华为 910B')."""

@@ -43,6 +43,14 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "unified memory: the GPU's default working set (Metal recommendedMaxWorkingSetSize: ≈ 75 %% with "
         "64 GB or more, 2/3 below; raise with `sudo sysctl iogpu.wired_limit_mb`)"
     ),
+    "unified_memory_amd": N_(
+        "unified memory shared with the CPU: the share AMD lets the GPU hold (Variable Graphics Memory: up to "
+        "75 %% of system memory, 96 GB of 128 GB; on Linux the amdgpu GTT limit moves it)"
+    ),
+    "unified_memory_nvidia": N_(
+        "unified memory shared with the CPU: CUDA allocates from it with no fixed GPU share, so the share "
+        "left after the operating system and the CPU side is assumed (not a vendor figure)"
+    ),
     "local_no_cap": N_("llama.cpp has no utilization cap: all memory but the CUDA context"),
     "vllm_workspace": N_(
         "what vLLM's start-up profiling keeps besides weights and KV cache: one forward pass of "
