@@ -136,3 +136,55 @@ def test_an_xtuner_configs_epochs_are_read(text: str) -> None:
 )
 def test_an_epoch_count_written_or_no_xtuner_keeps_its_own(text: str, epochs: float | None) -> None:
     assert _answer(text)["request"].get("epochs") == epochs
+
+
+# 5. Ascend's multimodal and RL suites by their own names (gitee.com/ascend/MindSpeed-MM, MindSpeed-RL), on
+#    the Megatron layers of MindSpeed-LLM (bot.parse.more_tools, estimator.training_tools); before, both were
+#    named MindSpeed-LLM.
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("用 MindSpeed MM 微调 Qwen2.5-VL-7B，要几张 910B？", "MindSpeed-MM"),
+        ("Fine-tune Qwen2.5-VL-7B with MindSpeed-MM on 910B: how many?", "MindSpeed-MM"),
+        ("MindSpeed-RL 做 GRPO 训 Qwen2.5-7B，要几张 910B？", "MindSpeed-RL"),
+        ("GRPO on Qwen2.5-7B with MindSpeed RL: how many 910B?", "MindSpeed-RL"),
+    ],
+)
+def test_ascends_multimodal_and_rl_suites_keep_their_names(text: str, tool: str) -> None:
+    assert _answer(text)["request"]["training_tool"] == tool
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 MindSpeed-LLM 训 Qwen2.5-7B，要几张 910B？",
+        "用 MindSpeed 训练 Qwen2.5-7B，要几张 910B？",
+        "Train Qwen2.5-7B with ModelLink on 910B: how many?",
+    ],
+)
+def test_mindspeed_llm_and_the_bare_name_stay_the_llm_suite(text: str) -> None:
+    assert _answer(text)["request"]["training_tool"] == "MindSpeed-LLM"
+
+
+# 6. '单个' before an NPU or an accelerator card: one card (bot.parse.words.SINGLE_CARD_RE).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "在 910B 训练卡上，单个 NPU 推理 Llama3-8B，能跑多快？",
+        "在 Atlas 800T A2 训练卡上，单个加速卡推理 Llama3-8B，能跑多快？",
+        "On a 910B, a single NPU serving Llama3-8B: how fast?",
+    ],
+)
+def test_a_single_npu_is_one_card(text: str) -> None:
+    assert _answer(text)["request"]["gpu_count"] == 1  # was: none, on '…训练卡上，单个 NPU'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 张 910B 推理 Llama3-8B，单个 NPU 的吞吐多少？",
+        "单个样本 4096 token，8 张 A100 微调 Qwen2-7B",
+    ],
+)
+def test_single_beside_eight_cards_keeps_the_eight(text: str) -> None:
+    assert _answer(text)["request"]["gpu_count"] == 8
