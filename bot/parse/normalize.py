@@ -223,7 +223,7 @@ def normalize(text: str) -> str:
     return _WORD_RE.sub(_fix_typo, s)
 
 
-_PHASE_LEN_RE = re.compile(
+_PHASE_LEN_RE = rc(
     r"(?<![a-z])(?:(?P<p>预填充|prefill)|解码|decode)(?:\s*(?:长度|阶段|length|len)(?![a-z]))?"
     r"(?=\s*[:：=]?\s*\d[\d,.]*\s*k?(?![\d.,])(?!\s*(?:/|每秒|per\b|tok(?:en)?s?\s*(?:/|每秒|per\b)|t/s)))"
 )
@@ -231,7 +231,7 @@ _PHASE_LEN_RE = re.compile(
 512'): the prefill is the prompt and the decode the output, as a serving benchmark's input and output lengths
 (MLPerf and vendor case pages: 'Prefill seq 1024, Decode seq 256'), written '输入' / '输出' so the prompt and
 output readers take them; a rate ('解码 30 tokens/s', 'decode 45 tok/s') is no length and is left as it is."""
-_XTUNER_EPOCHS_RE = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9_.\-]*_e(?P<e>\d{1,2})(?![\w\-])(?!\s*\(\d)")
+_XTUNER_EPOCHS_RE = rc(r"(?<![\w.\-/])[a-z][a-z0-9_.\-]*_e(?P<e>\d{1,2})(?![\w\-])(?!\s*\(\d)")
 """Session 48 (round 44 zh): an XTuner config's name ends in its epochs ('internlm2_chat_7b_qlora_oasst1_e3':
 ``max_epochs = 3`` in xtuner/configs/*/*_e3.py), read only in a message that names XTuner and written out
 after the name ('… _e3 (3 epochs)') for the epochs reader."""

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from bot.parse.normalize import UNKNOWN_GPU_MARK
+from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.structure import OBSERVED, TRIED, role_at
 from estimator import catalog
@@ -26,7 +27,7 @@ ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10|strix|ai[\s
 Max, a Framework Desktop): '一台 DGX Spark' is one device, never a machine of eight cards (s17)."""
 
 
-RATIO_BASE_RE = re.compile(
+RATIO_BASE_RE = rc(
     r"\ue000\s*(?:的\s*)?\d+(?:\.\d+)?\s*(?:倍|%|成)"  # 'T4 的 1.8 倍', 'A100 的 82%'
     r"|\d+(?:\.\d+)?\s*(?:x|×|times|%)\s*(?:the\s+[a-z]+\s+)?(?:(?:that\s+)?of\s+)?(?:an?\s+|the\s+)?(?:nvidia\s+)?\ue000"
 )
