@@ -39,7 +39,9 @@ Sources, per tool:
   Megatron-Core patches); Megatron-DeepSpeed (deepspeedai/Megatron-DeepSpeed, Megatron-LM's fork with
   DeepSpeed's ZeRO and pipeline engine: the same TP/PP/SP arguments); Pai-Megatron-Patch
   (alibaba/Pai-Megatron-Patch: Megatron-Core training of Hugging Face models, its examples' ``TP``/``PP``/
-  ``EP``/``SP`` script arguments). :data:`MEGATRON_FAMILY` names them.
+  ``EP``/``SP`` script arguments); s48 round 44: Ascend's multimodal and RL suites on the same Megatron
+  layers, each by its own name (gitee.com/ascend/MindSpeed-MM, gitee.com/ascend/MindSpeed-RL; before, both
+  were named MindSpeed-LLM). :data:`MEGATRON_FAMILY` names them.
 """
 
 from __future__ import annotations
@@ -132,6 +134,8 @@ TRAINING_TOOL_LIMITS: dict[str, ToolLimits] = {
     "Megatron-LM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "NeMo": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "MindSpeed-LLM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "MindSpeed-MM": ToolLimits(False, megatron_layers=True, optim_by_name=False),
+    "MindSpeed-RL": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "Megatron-DeepSpeed": ToolLimits(False, megatron_layers=True, optim_by_name=False),
     "Pai-Megatron-Patch": ToolLimits(False, megatron_layers=True, optim_by_name=False),
 }

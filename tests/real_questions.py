@@ -199,7 +199,7 @@ def _names_match(stated: object, got: object) -> bool:
 _VENDOR_WORDS = frozenset(
     ("nvidia", "geforce", "rtx", "gtx", "amd", "radeon", "intel", "arc", "huawei", "apple", "tesla",
      "instinct", "ascend", "摩尔线程", "mtt", "海光", "hygon", "小米", "xiaomi", "天数智芯", "天数",
-     "iluvatar", "昆仑芯", "昆仑", "kunlunxin", "kunlun", "沐曦", "metax", "曦云")
+     "iluvatar", "昆仑芯", "昆仑", "kunlunxin", "kunlun", "沐曦", "metax", "曦云", "寒武纪", "cambricon")
 )  # fmt: skip
 """Maker and line words before a card's name ('NVIDIA A100', 'GeForce RTX 4090', 'Apple M5'): the same card
 without them (as bot/parse/gpus.py reads 'nvidia a10'; a card not in the catalog typed '3080ti' is the
@@ -209,10 +209,15 @@ messages write them, in Chinese or English ('摩尔线程 X300' is the label's '
 '小米 14 Pro' its 'Xiaomi 14 Pro'). Round 24 zh: Iluvatar's two names ('天数智芯 Iluvatar BI-V150' is the
 label's 'BI-V150'). Round 26 zh: Kunlunxin's names ('昆仑芯 P800' is the label's 'Kunlunxin P800'). Round 27
 zh: MetaX's names and its line word ('沐曦 C500', '曦云 C500' are the label's 'MetaX C500'). Round 39
-en: 'arc' is Intel's line word, as 'radeon' is AMD's ('Arc A770M' of an 'A770M' named as typed)."""
+en: 'arc' is Intel's line word, as 'radeon' is AMD's ('Arc A770M' of an 'A770M' named as typed). Round 44
+zh: Cambricon's names ('寒武纪 MLU590' is the label's 'MLU590'), and a Chinese maker word glued to the name
+('寒武纪思元590' is the label's '思元590': :data:`_CJK_VENDORS`)."""
 
 _FORM_FACTORS = ("pcie", "sxm", "nvl")
 """Board forms a stated card may name ('A100 PCIe', 'H100 NVL'): the card sized must be of that form."""
+
+_CJK_VENDORS = tuple(sorted((v for v in _VENDOR_WORDS if not v.isascii()), key=len, reverse=True))
+"""The Chinese maker words, longest first: one written glued to a card's name is cut off it."""
 
 
 def _bare_card(name: object) -> str:
@@ -220,6 +225,9 @@ def _bare_card(name: object) -> str:
     words = [w for w in re.split(r"[\s\-_]+", str(name or "").lower()) if w]
     while words and words[0] in _VENDOR_WORDS:
         words = words[1:]
+    glued = next((v for v in _CJK_VENDORS if words and words[0].startswith(v) and words[0] != v), "")
+    if glued:  # s48 round 44: '寒武纪思元590' is 思元590
+        words[0] = words[0][len(glued) :]
     return " ".join(words)
 
 
@@ -844,7 +852,7 @@ def _rows_hold(key: str, values: list[Any], answer: dict[str, Any]) -> bool:
 EACH_NAMED = (
     "training_tool", "runtime", "max_model_len", "precision", "stage", "zero_stage", "algorithm", "tp", "pp",
     "seq_len", "gpu_memory_gib", "batch_size", "global_batch", "method", "hours", "offload",
-    "max_completion_length", "budget",
+    "max_completion_length", "budget", "kv_precision",
 )  # fmt: skip
 """Keys whose list of values names several tools, engine limits, weight formats, stages or ZeRO stages of
 one message (two setups: "at 8-bit or 6-bit", "微调完推理跑得动吗", "OOMs at zero2 and zero3",

@@ -914,6 +914,17 @@ def test_round43_work_zh_does_not_regress() -> None:
     assert _work_understood("r43work", "zh", 17) >= R43_WORK_UNDERSTOOD_ZH
 
 
+R44_WORK_UNDERSTOOD_ZH = 22
+"""Round 44's Chinese working split (zh_r44.json, r44work: 25 records) understood in full at the last
+measurement (README.md there): 16 at the freeze (first contact), 22 after its readers and one label
+correction (tests/test_s48_r44zh.py). Its r44test half (16 records) is frozen in
+``frozen_r44_test_zh.sha256``."""
+
+
+def test_round44_work_zh_does_not_regress() -> None:
+    assert _work_understood("r44work", "zh", 25) >= R44_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1292,6 +1303,7 @@ HELD_OUT_SIZES = {
     ("r41test", "zh"): 26,
     ("r42test", "zh"): 24,
     ("r43test", "zh"): 24,
+    ("r44test", "zh"): 16,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

@@ -118,7 +118,8 @@ UNKNOWN_GPU_RE = rc(
     r"(?:gpus?|cards?|rtx|and|or|with|for|to|on|in|at|as|is|are|from|vs)(?![a-z]))))"
     r"|mi[\s\-]?\d{2,3}[a-z]?(?![\s\-]*(?:分钟|mins?\b|minutes?))|gaudi[\s\-]*\d"
     r"|tpu[\s\-]*v?\d+[a-z]?(?:-\d{1,4}(?![\d.])(?:s(?![a-z0-9]))?)?"  # s42: 'TPU v3-8s' (cut to its name)
-    r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?|寒武纪\w{0,4}"
+    r"|(?:(?:寒武纪|cambricon)[\s\-]*)?mlu[\s\-]*\d+(?:[\s\-]*[a-z]\d{1,2}(?![\d.]*\s*g))?"
+    r"|寒武纪[\s\-]*思元[\s\-]*\d{3}[a-z]?(?![0-9])|寒武纪\w{0,4}"  # s48 round 44: '寒武纪思元590' whole
     r"|(?:(?:moore\s*threads\s*|摩尔线程\s*)(?:mtt[\s\-]*)?|mtt[\s\-]*)[sx]\d{2,4}|(?:biren\s*|壁仞\s*)?br\d{3}"
     # Chinese and other accelerators outside the catalog, by vendor word + model number (r27: or '燧原的卡')
     r"|(?:沐曦|metax)[\s\-]*(?:曦云)?[\s\-]*[a-z]?\d{2,4}[a-z]?"

@@ -30,7 +30,16 @@ ZH_TRAINING_TOOLS: tuple[tuple[LazyPattern, str], ...] = (
         "Firefly",
     ),
     (rc(r"(?<![a-z0-9])easy[\s\-_]*r1(?![a-z0-9])"), "EasyR1"),  # github.com/hiyouga/EasyR1 (verl's fork)
-    (rc(r"(?<![a-z0-9])(?:mindspeed(?:[\s\-_]*(?:llm|rl|mm))?|modellink)(?![a-z0-9])"), "MindSpeed-LLM"),
+    # s48 round 44: Ascend's multimodal and RL suites are tools of their own names ('MindSpeed MM' is
+    # gitee.com/ascend/MindSpeed-MM, 'MindSpeed-RL' gitee.com/ascend/MindSpeed-RL), on Megatron's layers
+    (rc(r"(?<![a-z0-9])mindspeed[\s\-_]*mm(?![a-z0-9])"), "MindSpeed-MM"),
+    (rc(r"(?<![a-z0-9])mindspeed[\s\-_]*rl(?![a-z0-9])"), "MindSpeed-RL"),
+    (
+        rc(
+            r"(?<![a-z0-9])(?:mindspeed(?![\s\-_]*(?:rl|mm)(?![a-z0-9]))(?:[\s\-_]*llm)?|modellink)(?![a-z0-9])"
+        ),
+        "MindSpeed-LLM",
+    ),
     (rc(r"(?<![a-z0-9])trlx(?![a-z0-9])"), "trlX"),
     (rc(r"(?<![a-z0-9])nanogpt(?![a-z0-9])"), "nanoGPT"),  # each named as typed, never as a group
     (rc(r"(?<![a-z0-9])torchtitan(?![a-z0-9])"), "torchtitan"),

@@ -215,12 +215,28 @@ def normalize(text: str) -> str:
     s = _WPS_RE.sub(r"\g<v> tokens/s per gpu", s) if "wps" in s else s  # round 36: torchtitan's log
     s = _VARIANT_SIZE_RE.sub(r"\g<f> \g<b> \g<v>", s) if "instruct " in s or "chat " in s else s  # round 36
     s = card_memory_keys(s) if "memory" in s and "=" in s else s  # s37-rev: 'a GPU with memory = 24GB'
+    if "预填充" in s or "解码" in s or "prefill" in s or "decode" in s:  # s48 round 44 ('解码 512')
+        s = _PHASE_LEN_RE.sub(lambda m: "输入 " if m["p"] else "输出 ", s)
+    if "xtuner" in s and "_e" in s and "epoch" not in s:  # s48 round 44: 'xtuner train …_e3'
+        s = _XTUNER_EPOCHS_RE.sub(r"\g<0> (\g<e> epochs)", s)
     s = results_of_sums(s) if "=" in s else s  # round 19: 'bs 19200/24=800' is 800
     if not typo_word_in(s):  # no typo stands as a word: no word to fix
         return s
     return _WORD_RE.sub(_fix_typo, s)
 
 
+_PHASE_LEN_RE = rc(
+    r"(?<![a-z])(?:(?P<p>预填充|prefill)|解码|decode)(?:\s*(?:长度|阶段|length|len)(?![a-z]))?"
+    r"(?=\s*[:：=]?\s*\d[\d,.]*\s*k?(?![\d.,])(?!\s*(?:/|每秒|per\b|tok(?:en)?s?\s*(?:/|每秒|per\b)|t/s)))"
+)
+"""Session 48 (round 44 zh): a benchmark's phase lengths ('预填充 2048、解码 512', 'prefill 2048, decode
+512'): the prefill is the prompt and the decode the output, as a serving benchmark's input and output lengths
+(MLPerf and vendor case pages: 'Prefill seq 1024, Decode seq 256'), written '输入' / '输出' so the prompt and
+output readers take them; a rate ('解码 30 tokens/s', 'decode 45 tok/s') is no length and is left as it is."""
+_XTUNER_EPOCHS_RE = rc(r"(?<![\w.\-/])[a-z][a-z0-9_.\-]*_e(?P<e>\d{1,2})(?![\w\-])(?!\s*\(\d)")
+"""Session 48 (round 44 zh): an XTuner config's name ends in its epochs ('internlm2_chat_7b_qlora_oasst1_e3':
+``max_epochs = 3`` in xtuner/configs/*/*_e3.py), read only in a message that names XTuner and written out
+after the name ('… _e3 (3 epochs)') for the epochs reader."""
 _BARE_KV_RE = re.compile(
     r"(?<![a-z0-9_])(?P<t>q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl)\s+(?:k/v|kv)(?![a-z0-9/_])(?!\s*(?:cache|缓存))"
 )

@@ -7,6 +7,8 @@ replaced by it: the job is sized on a 48 GiB card under the name typed, and the 
 setup's (``other_setup``), as '我们有 8 张寒武纪 MLU370 48G' alone already is. Said with no memory ('fine-tune
 on a TPU v3-8; another run reports 40% MFU on TPU v4', '在 Atlas 300I 上部署，同事之前用 A100 跑过'), the
 card is named as typed and its memory asked for, never replaced by the other setup's catalog card (s42).
+A catalog card said only as a ratio's measure ('吞吐能到英伟达 T4 的 1.8 倍', 'reaches 82% of an A100') is no
+card of the user's either (s48 round 44, :data:`RATIO_BASE_RE`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from typing import Any
 
 from bot.parse.normalize import UNKNOWN_GPU_MARK
+from bot.parse.regex import rc
 from bot.parse.request_fields import as_typed
 from bot.parse.structure import OBSERVED, TRIED, role_at
 from estimator import catalog
@@ -24,18 +27,38 @@ ONE_DEVICE_RE = re.compile(r"dgx[\s\-]*(?:spark|station)|jetson|gb10|strix|ai[\s
 Max, a Framework Desktop): '一台 DGX Spark' is one device, never a machine of eight cards (s17)."""
 
 
+RATIO_BASE_RE = rc(
+    r"\ue000\s*(?:的\s*)?\d+(?:\.\d+)?\s*(?:倍|%|成)"  # 'T4 的 1.8 倍', 'A100 的 82%'
+    r"|\d+(?:\.\d+)?\s*(?:x|×|times|%)\s*(?:the\s+[a-z]+\s+)?(?:(?:that\s+)?of\s+)?(?:an?\s+|the\s+)?(?:nvidia\s+)?\ue000"
+)
+"""A catalog card (its mark, ``\ue000``) as the measure of a ratio, in either language ('吞吐能到 T4 的 1.8
+倍', '相当于 A100 的 82%', '1.8x a T4', '1.8x the throughput of a T4', '82% of an A100'): a card compared
+to, not the one the user runs."""
+
+
+def _ratio_base(s: str, start: int) -> bool:
+    """Whether the card marked at ``start`` is a ratio's measure (:data:`RATIO_BASE_RE`, searched only when
+    a ratio word is in the text)."""
+    if not ("倍" in s or "%" in s or "成" in s or "x" in s or "×" in s or "times" in s):
+        return False
+    return any(
+        m.start() <= start < m.end() for m in RATIO_BASE_RE.finditer(s, max(0, start - 40), start + 20)
+    )
+
+
 def own_card_first(steps: Any, gpus: list[Any]) -> list[Any]:
     """``gpus`` without the catalog cards said only in another run's clauses (tried or observed, see
-    :mod:`bot.parse.structure`) when an unknown card is said outside them, with its memory or without (each
-    named ``other_setup``); else ``gpus`` unchanged."""
+    :mod:`bot.parse.structure`) or only as a ratio's measure (:func:`_ratio_base`) when an unknown card is
+    said outside them, with its memory or without (each named ``other_setup``); else ``gpus`` unchanged."""
     s = steps.s
     at = s.find(UNKNOWN_GPU_MARK)
     if not gpus or at < 0:
         return gpus
-    segs = steps._segments()
-    others = (TRIED, OBSERVED)
-    if role_at(segs, at) in others or any(role_at(segs, g.start) not in others for g in gpus):
-        return gpus
+    if not all(_ratio_base(s, g.start) for g in gpus):  # a card compared to, in any clause, is none of theirs
+        segs = steps._segments()
+        others = (TRIED, OBSERVED)
+        if role_at(segs, at) in others or any(role_at(segs, g.start) not in others for g in gpus):
+            return gpus
     for family in dict.fromkeys(catalog.gpu(g.gpu_id).family for g in gpus):
         steps.named_unused.append((as_typed(steps.raw, family.lower()), "other_setup"))
     return []

@@ -16,8 +16,9 @@ SINGLE_CARD_RE = rc(  # s23: '单芯 1684x', '单颗 910B', '单芯片': one chi
     # s47 round 43: one card ruled out with a certainty word ("单卡消费级显卡肯定不行，至少双 H100"):
     # no one-card setup; never "单卡 A100 40G 显存不够" (the card used ran out), "单卡 A100 80G 行不行"
     r"(?![^，,。；;？?！!]{0,12}?(?:肯定|根本|绝对|显然|当然)\s*(?:是)?\s*(?:不行|不够|放不下|跑不动|装不下|带不动|扛不住))"
-    # round 37: '单个' before a card, its memory between ('gpu 是单个 16G 的 V100'); never '单个样本'
-    rf"|单个(?=\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:显存)?\s*的?\s*)?(?:[{MARKS}]|gpu|显卡|卡))"
+    # round 37: '单个' before a card, its memory between ('gpu 是单个 16G 的 V100'); never '单个样本';
+    # s48 round 44: before an NPU or an accelerator card too ('在 910B 训练卡上，单个 NPU 推理')
+    rf"|单个(?=\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:显存)?\s*的?\s*)?(?:[{MARKS}]|gpu|npu|显卡|加速卡|卡))"
     # and the card said with '一台' after a card word ('GPU 是一台英伟达 A100'): one card, never
     # '一台 8 卡服务器'
     rf"|(?:gpu|显卡)\s*(?:是|为|用的是)\s*一台(?=\s*(?:英伟达|nvidia)?\s*[{MARKS}])"
