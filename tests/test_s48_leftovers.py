@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.parse import parse
+from tests.real_questions import answer_json
 
 
 @pytest.mark.parametrize(
@@ -45,3 +46,56 @@ def test_the_papers_setup_alone_is_the_one_asked_about(question: str) -> None:
     p = parse(question)
     assert (p.request.gpu, p.request.gpu_count) == ("A100-SXM4-80GB", 8)
     assert not [n for n in p.unused_numbers if n[1] == "other_setup"]
+
+
+# 4. Two counts of one card compared in Chinese with 张/块 and no 卡 written
+# ('4 张 H100 和 8 张 H100 分别要多久'): the range (bot.parse.count_choice.ZH_COMPARED, whose gate
+# asked for 卡 only), as English 'N vs M' is; a training days table gets a row for each end
+# (estimator.training_deadline).
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high"),
+    [
+        ("4 张 H100 和 8 张 H100 分别要多久 训练 7B 1T token", 4, 8),
+        ("训练 7B 模型 1T token，4 块 H100 跟 8 块 H100 差多少时间", 4, 8),
+        ("部署 Qwen2.5-72B，2 张 A100 和 4 张 A100 哪个划算", 2, 4),
+        ("Training a 7B model on 1T tokens: 4 H100 vs 8 H100", 4, 8),
+        ("Serve Qwen2.5-72B on 2 A100s vs 4 A100s: which is better value?", 2, 4),
+    ],
+)
+def test_two_counts_of_one_card_compared_are_a_range(question: str, low: int, high: int) -> None:
+    p = parse(question)
+    assert (p.request.gpu_count, p.request.gpu_count_max) == (low, high)
+    assert not [n for n in p.unused_numbers if n[1] == "repeated"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "4 张 A100 和 8 张 H100 哪个快 训练 7B 1T token",  # two cards: a comparison, no count range
+        "Training a 7B model on 1T tokens: 4 A100s vs 8 H100s, which is faster?",
+    ],
+)
+def test_two_cards_compared_are_no_count_range(question: str) -> None:
+    p = parse(question)
+    assert (p.request.gpu_count, p.request.gpu_count_max) == (4, None)
+    assert p.gpu_alternatives == ["H100-SXM5-80GB"]
+
+
+def test_a_count_of_something_else_is_no_range() -> None:
+    p = parse("一张图和两张图的区别，用 Qwen2-VL-7B 在 4090 上推理")
+    assert p.request.gpu_count_max is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("4 张 H100 和 8 张 H100 分别要多久 训练 7B 1T token", {4: 439, 8: 219}),
+        ("Training a 7B model on 1T tokens: 4 H100 vs 8 H100", {4: 439, 8: 219}),
+    ],
+)
+def test_a_training_count_range_has_a_days_row_for_each_end(question: str, rows: dict[int, int]) -> None:
+    table = {r["gpus"]: r["likely"] for r in answer_json(question)["report"]["days_table"]}
+    # 6ND = 4.2e22 FLOPs at the H100's 989 TFLOPS bf16 and 28% MFU = 42.1K GPU-hours: /4/24 and /8/24 days
+    assert {n: round(table[n]) for n in rows} == rows
