@@ -99,3 +99,52 @@ def test_a_training_count_range_has_a_days_row_for_each_end(question: str, rows:
     table = {r["gpus"]: r["likely"] for r in answer_json(question)["report"]["days_table"]}
     # 6ND = 4.2e22 FLOPs at the H100's 989 TFLOPS bf16 and 28% MFU = 42.1K GPU-hours: /4/24 and /8/24 days
     assert {n: round(table[n]) for n in rows} == rows
+
+
+# 8. Review N2: a LoRA merged into its base, then served, is one model (PEFT LoraModel.merge_and_unload adds
+# each adapter's B·A into its layer): the serving is sized and no multi-LoRA serving named; adapters kept
+# apart ('多个 LoRA', '--enable-lora', 'several adapters') are still named as served adapters.
+MULTI_LORA = ("method: lora", "no_field")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "merge the LoRA then serve Qwen2.5-7B to 50 users on an A100",
+        "After merging the LoRA adapter into Qwen2.5-7B, serve it to 50 users on an A100",
+        "We merge our LoRA adapter and then deploy Qwen2.5-7B with vLLM for 50 users: how many A100s?",
+        "LoRA 合并后部署 Qwen2.5-7B，50 个用户，A100",
+        "Qwen2.5-7B 的 LoRA 融合完用 vLLM 部署，50 并发，要几张 A100",
+        "把 LoRA 适配器合并之后上线 Qwen2.5-7B，50 并发，A100 够吗",
+    ],
+)
+def test_a_merged_lora_is_one_model_served(question: str) -> None:
+    p = parse(question)
+    assert p.request.stage == "inference"
+    assert MULTI_LORA not in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Qwen2.5-7B with several LoRA adapters to 50 users on an A100",
+        "Serve Qwen2.5-7B with --enable-lora to 50 users on an A100; we do not merge the adapters",
+        "部署 Qwen2.5-7B，挂多个 LoRA，50 并发，A100 够吗",
+        "部署 Qwen2.5-7B 不合并 LoRA 适配器，用 --enable-lora，50 并发，A100 够吗",
+    ],
+)
+def test_adapters_kept_apart_are_still_named(question: str) -> None:
+    p = parse(question)
+    assert p.request.stage == "inference"
+    assert MULTI_LORA in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LoRA 微调 Qwen2.5-7B 然后部署给 50 人用，要几张 A100",
+        "fine-tune Qwen2.5-7B with LoRA and then serve it to 50 users: how many A100s for each?",
+    ],
+)
+def test_a_lora_training_then_serving_still_sizes_the_training(question: str) -> None:
+    assert parse(question).request.stage == "finetune"
