@@ -181,3 +181,36 @@ def test_a_memory_suffix_is_sized_as_stated(question: str, gpu: str, stated: int
 )
 def test_the_catalogs_own_memory_is_not_called_stated(question: str) -> None:
     assert answer_json(question)["report"]["hardware"]["memory_stated"] is False
+
+
+# 5. A window stretched past the model's own with no factor said ('stretch the context to 64k', '把上下文拉到
+# 64k'): the length is the engine's max_model_len and the RoPE factor is length ÷ the window (Llama 2: 4,096,
+# its config.json max_position_embeddings; Llama 3 8B: 8,192), as vLLM's _get_and_verify_max_len allows.
+
+
+@pytest.mark.parametrize(
+    ("question", "length", "factor"),
+    [
+        ("Serve Llama-2-7B and stretch the context to 64k on an A100", 65_536, 16.0),
+        ("Extend the context of Llama-3-8B to 32k and serve it on one L40S", 32_768, 4.0),
+        ("Llama-2-7B 把上下文拉到 64k，A100 部署够吗", 65_536, 16.0),
+        ("Llama-3-8B 上下文扩展到 32K 部署，一张 L40S 够吗", 32_768, 4.0),
+    ],
+)
+def test_a_window_stretched_is_a_context_extension(question: str, length: int, factor: float) -> None:
+    p = parse(question)
+    assert (p.request.max_model_len, p.request.rope_scaling_factor) == (length, factor)
+    assert not [n for n in p.unused_numbers if n[1] in ("repeated", "not_sized", "unread")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-7B，上下文扩到 16k，要几张 A100",  # within its 32,768-token window: nothing to extend
+        "Serve Qwen2.5-7B and extend the context to 16k on an A100",
+        "LoRA 微调 Llama-2-7B，把数据扩到 64k 条，A100 够吗",  # no window: the data
+        "Fine-tune Llama-2-7B with LoRA and extend the dataset to 64k samples on an A100",
+    ],
+)
+def test_no_extension_without_a_window_past_the_models(question: str) -> None:
+    assert parse(question).request.rope_scaling_factor is None
