@@ -19,7 +19,7 @@ from tests.real_questions import answer_json
         "论文用 8 张 A100，我们想用 4 张 H800，够吗",
         "原文用 8 张 A100 训练，我们有 4 张 H800，能复现吗",
         "官方用 8 张 A100 全参微调 Qwen2.5-7B，我们想用 4 张 H800，够吗",
-        "论文里说 8 张 A100 训练了 3 天，我们用 4 张 H800 要多久",
+        "论文里用 8 张 A100 训练了 3 天，我们用 4 张 H800 要多久",
         "the paper used 8 A100s, we want to use 4 H800s to fine-tune Llama 3 8B",
         "They used 8 A100s. We have 4 H800s, is that enough to fine-tune Qwen2.5-7B?",
         "The authors trained on 8 A100s; we want to use 4 H800s for Qwen2.5-7B LoRA",
@@ -214,3 +214,49 @@ def test_a_window_stretched_is_a_context_extension(question: str, length: int, f
 )
 def test_no_extension_without_a_window_past_the_models(question: str) -> None:
     assert parse(question).request.rope_scaling_factor is None
+
+
+# 6. 'Training X' / '训练 X' of a released model the catalog does not know (en42-015 VHM, en35-006 Cobra): a
+# fine-tuning of it is the likely job; a pre-training only with pre-training words, a pre-training codebase or
+# the release's own training reproduced.
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I tried training VHM on an A100 GPU with 80GB and got OOM. Can it be trained on one A100?",
+        "How much GPU do I need for training Cobra at a minimum: 8x A100 (40GB) or 8x A100 (80GB)?",
+        "Training Cobra on 4 A100s, is that enough?",
+        "训练 VHM 需要几张 A100",
+        "用 8 张 A100 训练 Cobra 够吗",
+    ],
+)
+def test_training_a_release_the_catalog_lacks_is_a_fine_tuning(question: str) -> None:
+    assert parse(question).request.stage == "finetune"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I want to reproduce the BLT training on 64 H100s",
+        "Pre-training VHM from scratch on 64 H100s",
+        "Training VHM with Megatron on 64 H100s",
+        "复现 VHM 的训练要几张 A100",
+        "预训练 VHM 要几张 A100",
+    ],
+)
+def test_pre_training_words_keep_a_pre_training(question: str) -> None:
+    assert parse(question).request.stage == "pretrain"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Training a 1.5B model takes longer than the 8 hours the paper says for 1B tokens on an L40: why?",
+        "论文说 1B token 要训 8 小时，我用一张 L40 训练 1.5B 模型，1B token 要多久",
+    ],
+)
+def test_a_claim_the_paper_makes_is_no_other_setup(question: str) -> None:
+    p = parse(question)  # the paper's figure is said of the job's own data (en32-017): no setup beside it
+    assert p.request.tokens == 1e9
+    assert not [n for n in p.unused_numbers if n[1] == "other_setup"]
