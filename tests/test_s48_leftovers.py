@@ -243,6 +243,8 @@ def test_training_a_release_the_catalog_lacks_is_a_fine_tuning(question: str) ->
         "Training VHM with Megatron on 64 H100s",
         "复现 VHM 的训练要几张 A100",
         "预训练 VHM 要几张 A100",
+        "Cobra was trained on 1024 GPUs; training Cobra on 16 A100s, how many tokens per second?",
+        "BarLM1 的 13B 在千卡上训练，我用 16 张 A100 训练它要多久",  # a pre-training cluster's run
     ],
 )
 def test_pre_training_words_keep_a_pre_training(question: str) -> None:
