@@ -245,6 +245,8 @@ def test_training_a_release_the_catalog_lacks_is_a_fine_tuning(question: str) ->
         "预训练 VHM 要几张 A100",
         "Cobra was trained on 1024 GPUs; training Cobra on 16 A100s, how many tokens per second?",
         "BarLM1 的 13B 在千卡上训练，我用 16 张 A100 训练它要多久",  # a pre-training cluster's run
+        "按 MiniMind（218M）的显存占用推算，训练一个 1B 的模型要 50GB 以上的显存吗？",  # a model made anew
+        "Going by MiniMind's memory use, would training a 1B model need more than 50GB?",
     ],
 )
 def test_pre_training_words_keep_a_pre_training(question: str) -> None:

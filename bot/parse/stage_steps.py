@@ -4,6 +4,7 @@ for); a mixin of :class:`bot.parse.assemble._Parse`, which holds the state these
 
 from __future__ import annotations
 
+import re
 from itertools import compress, repeat
 from operator import attrgetter, eq, itemgetter
 from typing import Any
@@ -69,6 +70,9 @@ from bot.parse.words import (
 )
 from estimator.request import TRAINING_FIELDS
 
+TRAINED_NAME_RE = re.compile(rf"(?:\btrain(?:s|ing|ed)?|训练|训)\s*(?:the\s+)?{MODEL_MARK}")
+"""s48: the release named is what is trained ('training VHM', '训练 Cobra'; the name masked in the parse's
+text): 'Training X' (bot.parse.stage_steps.named_model_trained)."""
 _ROLE_OF = attrgetter("role")
 _WHY_OF = itemgetter(1)  # a (text, why) pair's why
 _TRAINING_ONLY = tuple(
@@ -209,8 +213,9 @@ class StageSteps:
             return
         if f.get("tokens") is not None:
             return
-        if ("train" in s0 or "训" in s0) and REPRODUCED_RE.search(s0):
-            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
+        if ("train" in s0 or "训" in s0) and (REPRODUCED_RE.search(s0) or not TRAINED_NAME_RE.search(self.s)):
+            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training'),
+            # and of a model made anew beside a release ('按 MiniMind 推算，训练一个 1B 的模型', zh10-010)
         if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):
             f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(s0) else "finetune"
 
