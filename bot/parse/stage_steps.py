@@ -4,7 +4,6 @@ for); a mixin of :class:`bot.parse.assemble._Parse`, which holds the state these
 
 from __future__ import annotations
 
-import re
 from itertools import compress, repeat
 from operator import attrgetter, eq, itemgetter
 from typing import Any
@@ -38,6 +37,7 @@ from bot.parse.normalize import MODEL_MARK
 from bot.parse.past_run import duration_as_hours
 from bot.parse.per_card_load import HOW_MANY_RE, count_in_ceiling
 from bot.parse.prose_forms import other_stage
+from bot.parse.regex import rc
 from bot.parse.settings import extract_settings
 from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, serving_engine_named
 from bot.parse.stage_hints import (
@@ -70,7 +70,7 @@ from bot.parse.words import (
 )
 from estimator.request import TRAINING_FIELDS
 
-TRAINED_NAME_RE = re.compile(rf"(?:\btrain(?:s|ing|ed)?|训练|训)\s*(?:the\s+)?{MODEL_MARK}")
+TRAINED_NAME_RE = rc(rf"(?:\btrain(?:s|ing|ed)?|训练|训)\s*(?:the\s+)?{MODEL_MARK}")
 """s48: the release named is what is trained ('training VHM', '训练 Cobra'; the name masked in the parse's
 text): 'Training X' (bot.parse.stage_steps.named_model_trained)."""
 _ROLE_OF = attrgetter("role")
