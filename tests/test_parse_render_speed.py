@@ -151,7 +151,10 @@ def test_a_parse_makes_few_python_calls():
     # s47 merge: 489.920 (round 43 zh's gated readers +0.040, the other parts' gated readers +0.112 together,
     # each under the bound alone; speedparse moved none); a clean CI worker reads ~0.056 more: bound 489.98
     # then 489.96 with s47-cat/drop/fixyarn/fixreview merged, measured in a fresh interpreter (fresh): kept
-    assert mean < 489.98
+    # s48-leftovers: 489.96 -> 490.00 (+0.04: 5 calls on the one question '训练Stable Diffusion XL需要多少
+    # 张卡？', whose 'train X' of a named release now goes on to the fine-tuning test, bot.parse.stage_steps
+    # .named_model_trained, instead of returning at the train word): bound + 0.04
+    assert mean < 490.02
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -194,7 +197,9 @@ def test_a_parse_makes_few_regex_searches():
     # search, +0.04; the unified-memory device with its memory further on, bot.parse.unified_ram, on the Mac
     # questions that say 统一内存, +0.024); after tests/test_s33_gen2.py in the same process it reads 239.656
     # (the gates learn from earlier messages): bound + 0.064
-    assert searches < 239.714
+    # s48-leftovers: 239.712 -> 239.744 (+0.032, 4 searches on the same SDXL question as the calls' bound:
+    # the reproduced-run and pre-training-scale tests of 'train X', named_model_trained): bound + 0.032
+    assert searches < 239.746
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -398,7 +398,8 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
         named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
         s0 = getattr(self, "s0", self.s)
-        extend = "stretch" in s0 or "extend" in s0 or any(map(self.raw.__contains__, EXTEND_CUES))  # s48
+        extend = ("stretch" in s0 or "extend" in s0) and ("context" in s0 or "window" in s0 or "ctx" in s0)
+        extend = extend or (any(map(self.raw.__contains__, EXTEND_CUES)) and ("上下文" in s0 or "窗口" in s0))
         if "yarn" in s0 or "rope" in s0 or extend:  # s47: a RoPE scaling factor; s48: a window extended
             rope_read(self, mention.model_id if mention else None)
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
