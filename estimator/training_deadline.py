@@ -55,7 +55,8 @@ def _deadline_table(
         counts = [c for c in counts if c >= mem.min_gpus]
     if req.gpu_count:
         days = _days(hours, req.gpu_count)
-        counts = sorted(set(counts) | {req.gpu_count})
+        # s48: a count range said ('4 张和 8 张 H100 分别要多久', '4 H100 vs 8 H100'): a row for each end
+        counts = sorted(set(counts) | {req.gpu_count, req.gpu_count_max or req.gpu_count})
         took = days.days.likely
         if req.deadline_days and took > req.deadline_days * 1.05:  # the user's cards miss the date
             if req.deadline_days < 1:  # "within 2 hours": in hours, not 0.083 days

@@ -154,7 +154,11 @@ def test_a_parse_makes_few_python_calls():
     # s48 cat: 489.96 -> 490.12 (main 815da7db vs this branch, both fresh: the Strix Halo and MI50 cards and
     # Falcon-40B join the catalog's name tables, which difflib's closest names for the corpus' unknown names
     # walk, as TinyLlama did in s46; no reader added): bound + 0.16
-    assert mean < 490.14
+    # s48-leftovers: 489.96 -> 490.00 (+0.04: 5 calls on the one question '训练Stable Diffusion XL需要多少
+    # 张卡？', whose 'train X' of a named release now goes on to the fine-tuning test, bot.parse.stage_steps
+    # .named_model_trained, instead of returning at the train word): bound + 0.04
+    # s48 merge: both (+0.16 and +0.04): bound 490.18
+    assert mean < 490.18
 
 
 def test_a_parse_makes_few_regex_searches():
@@ -197,7 +201,9 @@ def test_a_parse_makes_few_regex_searches():
     # search, +0.04; the unified-memory device with its memory further on, bot.parse.unified_ram, on the Mac
     # questions that say 统一内存, +0.024); after tests/test_s33_gen2.py in the same process it reads 239.656
     # (the gates learn from earlier messages): bound + 0.064
-    assert searches < 239.714
+    # s48-leftovers: 239.712 -> 239.744 (+0.032, 4 searches on the same SDXL question as the calls' bound:
+    # the reproduced-run and pre-training-scale tests of 'train X', named_model_trained): bound + 0.032
+    assert searches < 239.746
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

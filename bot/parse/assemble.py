@@ -29,6 +29,7 @@ from bot.parse.bare_size import named_unknown
 from bot.parse.chassis_slots import slots_cue, slots_read
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
+from bot.parse.cue_words import EXTEND_CUES
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
@@ -396,7 +397,10 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
         """Numbers unread or unused that a field's name places in unset fields (s10, :mod:`.generic_values`)
         or names (s34-gen), each off the unread list; then fields beyond their bounds are named; then vLLM
         named in words with no length starts at the model's own (:func:`vllm_default_length`, s45)."""
-        if "yarn" in (s0 := getattr(self, "s0", self.s)) or "rope" in s0:  # s47: a RoPE scaling factor
+        s0 = getattr(self, "s0", self.s)
+        extend = ("stretch" in s0 or "extend" in s0) and ("context" in s0 or "window" in s0 or "ctx" in s0)
+        extend = extend or (any(map(self.raw.__contains__, EXTEND_CUES)) and ("上下文" in s0 or "窗口" in s0))
+        if "yarn" in s0 or "rope" in s0 or extend:  # s47: a RoPE scaling factor; s48: a window extended
             rope_read(self, mention.model_id if mention else None)
         dropped = set(map(id, self.dropped_roles))  # by identity: a used '8' said twice stays used
         roles = [r for r in self.roles if id(r) not in self.used or id(r) in dropped]

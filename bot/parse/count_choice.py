@@ -273,7 +273,7 @@ def compared_counts(s: str) -> str:
     if "单卡" in s and ("双卡" in s or "两卡" in s):
         s = ZH_ONE_THEN_TWO.sub(_one_then_two, s, count=1)
     if (
-        "卡" in s
+        any(map(s.__contains__, "卡张块"))  # s48: '4 张 h100 和 8 张 h100 分别要多久' (no 卡 written)
         and (any(map(s.__contains__, "和与跟比")) or " vs" in s)
         and any(map(s.__contains__, ZH_COMPARE))
     ):

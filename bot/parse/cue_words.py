@@ -127,3 +127,9 @@ GROUP_SIZE_CUES = tuple(f"{sep}{n}g" for sep in "-_" for n in _GROUP_SIZES) + tu
 """(:mod:`bot.parse.group_size`, s47) The suffixes as the normalized (lower-case) text writes them, tested
 in C at the call site (``any(map(s.__contains__, GROUP_SIZE_CUES))``), so a message without one ('24gb',
 '128g 内存') pays no frame and no regex search (tests/test_parse_render_speed.py)."""
+
+
+EXTEND_CUES = ("拉到", "拉长到", "扩到", "扩展到", "扩至", "扩展至")
+"""s48: a window extended with no RoPE factor said ('把上下文拉到 64k'; English 'stretch' / 'extend' are
+tested on the normalized text): the gate of bot.parse.rope_factor's reading at its call site
+(bot.parse.assemble), tested in C on the message as typed (normalizing writes '拉到' as ' = ')."""

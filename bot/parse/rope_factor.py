@@ -55,7 +55,7 @@ def rope_factor(
     read (as typed: no longer unread); ([], []) when no factor is said."""
     m = FACTOR_RE.search(raw)
     if m is None:
-        return [], []
+        return [], _extended(raw, fields, model_id)
     numbers = [next(g for g in m.groups() if g)]
     target = TARGET_RE.search(raw)
     tokens = int(target.group(1)) * 1024 if target else 0
@@ -124,6 +124,35 @@ def _target(
     if used:
         fields["rope_scaling_factor"] = factor
     return [(_said(m), "rope_factor_used" if used else "not_sized")]
+
+
+CONTEXT_WORD_RE = re.compile(
+    r"上下文|窗口|长度|context|window|\bctx\b|max[\s_\-]*model[\s_\-]*len", re.IGNORECASE
+)
+"""What the window extended to is said of ('stretch the context to 64k', '把上下文拉到 64k')."""
+
+
+def _extended(raw: str, fields: dict[str, Any], model_id: str | None) -> list[str]:
+    """A context extended past the model's window with no factor said ('stretch the context to 64k',
+    '把上下文拉到 64k'; s48): serving a catalog model whose window (``native_context``, else ``max_context``)
+    is shorter than the length, the length is the engine's max_model_len and the RoPE scaling factor is the
+    length ÷ the window (``rope_scaling_factor``, as YaRN's factor is set: vLLM's ``_get_and_verify_max_len``
+    allows max_model_len up to the derived length × ``rope_scaling["factor"]``), so the answer says how to
+    turn it on (estimator.context_window.context_note). A length within the window, no context word within
+    24 characters before the length ('扩到 64k 条数据' is no window), or a training job: unchanged.
+    Returns the length as typed when read ('64k': off the unread list), else []."""
+    target = TARGET_RE.search(raw)
+    native = _native(model_id) if target else None
+    if target is None or not native or not _serving(fields):
+        return []
+    if not CONTEXT_WORD_RE.search(raw, max(0, target.start() - 24), target.end()):
+        return []
+    tokens = int(target.group(1)) * 1024
+    if tokens <= native or not {fields.get(k) for k in LENGTHS} <= {None, tokens}:
+        return []
+    fields["max_model_len"] = tokens
+    fields["rope_scaling_factor"] = tokens / native
+    return [target.group(1) + target.group(2)]
 
 
 LEAD_RE = re.compile(r"yarn|rope", re.IGNORECASE)

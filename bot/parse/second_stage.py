@@ -43,13 +43,14 @@ def with_second_stage(parsed: ParseResult, raw: str = "", parse_one: Callable | 
 
 
 ADAPTER_JOB_RE = re.compile(
-    r"(?:^\W*|\bto|\bthen|\bfirst|\bwe|\bi|先|要)\s*q?lora\s+(?!adapters?\b|weights\b|models?\b|checkpoints?\b)\w"
+    r"(?:^\W*|\bto|\bthen|\bfirst|\bwe|\bi|先|要)\s*q?lora\s+(?!adapters?\b|weights\b|models?\b|checkpoints?\b|merg|合并|融合|权重)\w"
     r"|q?lora[\s\-]*(?:微调|训练|fine[\s\-]*tun\w*|train\w*|sft)"
     r"|(?:\bwith|\busing|\bvia|用|使用|采用)\s*q?lora\b(?![\s\-]*(?:adapters?|weights|适配器|权重))",
     re.I,
 )
 """LoRA or QLoRA as the job ('to LoRA Llama-3-8B', 'LoRA fine-tune', 'with QLoRA', '用LoRA微调'), not a
-trained adapter that is served ('serve my LoRA adapter', 'with LoRA adapters on vLLM')."""
+trained adapter that is served ('serve my LoRA adapter', 'with LoRA adapters on vLLM') nor one merged
+into its base before it is served ('LoRA 合并后部署', s48: the merged model is the job)."""
 
 
 def _adapter_first(raw: str) -> bool:

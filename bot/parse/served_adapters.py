@@ -11,14 +11,35 @@ from bot.parse.regex import rc
 
 SERVED_ADAPTERS_RE = rc(
     r"(?<![a-z0-9])(?:-{0,2}enable[\-_]lora|lora[\-_]modules|max[\-_]loras|multi[\s\-_]?loras?"
-    r"|lora[\s\-_]+adapters?|own\s+lora)(?![a-z0-9])"
+    r"|lora[\s\-_]+adapters?|own\s+lora)(?![a-z0-9])|多个\s*(?:q?lora|适配器)"
 )
 """The ways a served adapter is written: vLLM's flags and argument, 'multi-LoRA', 'LoRA adapter(s)',
-'its own LoRA'."""
+'its own LoRA', '多个 LoRA'."""
 
 
 def served_adapters(s0: str, named: list[tuple[str, str]]) -> None:
     """Name 'method: lora' (``no_field``) in ``named`` when the normalized serving question ``s0`` serves
-    LoRA adapters (:data:`SERVED_ADAPTERS_RE`); always None: the served model's method is no job."""
-    if SERVED_ADAPTERS_RE.search(s0) and ("method: lora", "no_field") not in named:
-        named.append(("method: lora", "no_field"))
+    LoRA adapters (:data:`SERVED_ADAPTERS_RE`); always None: the served model's method is no job. A LoRA
+    merged into its base ('merge the LoRA then serve it', 'LoRA 合并后部署') is one model served, no adapter
+    (PEFT ``LoraModel.merge_and_unload`` adds each B·A into its layer): named only when the adapters are
+    kept apart (:data:`KEPT_APART_RE`; s48, review N2)."""
+    m = SERVED_ADAPTERS_RE.search(s0)
+    if m is None or ("method: lora", "no_field") in named:
+        return
+    if ("merg" in s0 or "合并" in s0 or "融合" in s0) and not _kept_apart(s0):
+        return  # s48: a LoRA merged into its base is one model served (PEFT merge_and_unload), no adapter
+    named.append(("method: lora", "no_field"))
+
+
+KEPT_APART_RE = rc(
+    r"(?<![a-z0-9])(?:-{0,2}enable[\-_]lora|lora[\-_]modules|max[\-_]loras|multi[\s\-_]?loras?|own\s+lora)(?![a-z0-9])"
+    r"|\b(?:several|multiple|many|different|\d+)\s+(?:q?lora\s+)?(?:adapters|loras)\b|多个\s*(?:q?lora|适配器)"
+    r"|\bnot\s+merg|不合并|不融合"
+)
+"""Adapters kept apart from their base, each loaded beside it at serving time (vLLM's flags, 'multi-LoRA',
+'several adapters', '多个 LoRA', 'not merged'): served adapters even when a merge is also named."""
+
+
+def _kept_apart(s0: str) -> bool:
+    """Whether ``s0`` serves adapters kept apart (:data:`KEPT_APART_RE`), a merge word beside them or not."""
+    return KEPT_APART_RE.search(s0) is not None

@@ -150,6 +150,14 @@ TUNING_VERB_RE = rc(
 )
 """A fine-tuning said by what it does to a model ('teach Llama-3-8B our tone', 'adapt it to legal text',
 'train it further', '再训一下', '接着训', '让它学会'), with no stage word (a serving story is left alone)."""
+REPRODUCED_RE = rc(
+    r"\brepro\w*|\breplicat\w*|复现|重现|复刻"
+    r"|(?<![\d.])\d{3,}\s*(?:多|\+)?\s*(?:张|块)?\s*(?:卡|gpus?\b)|千卡|万卡|\bthousands?\s+of\s+gpus"
+)
+"""A release's own training reproduced ('reproduce the BLT training', '复现 X 的训练'), or its run on a
+pre-training cluster (hundreds of GPUs and more: 'X 的 13B 在 1000 多张卡上训练', '千卡'; fine-tuning a
+release takes one to a few nodes): its pre-training, not a fine-tuning of it
+(bot.parse.stage_steps.named_model_trained)."""
 PRETRAINING_SCALE_RE = rc(
     r"from\s+scratch|从头|从零|trillion|\d\s*t\s*tokens?\b|\d\s*t\s*token|万亿"
     r"|how\s+many\s+(?:training\s+)?tokens\b(?=[^.?!]{0,60}\b(?:did|was|were|trained)\b)"

@@ -42,6 +42,7 @@ from bot.parse.stack_words import fine_tuning_tool_named, rl_training_named, ser
 from bot.parse.stage_hints import (
     PRETRAINING_CODEBASE_RE,
     PRETRAINING_SCALE_RE,
+    REPRODUCED_RE,
     batch_inference,
     lora_pretraining,
     spaced_release,
@@ -67,6 +68,17 @@ from bot.parse.words import (
     stage_from_words,
 )
 from estimator.request import TRAINING_FIELDS
+
+TRAINED_WORDS = ("train", "trains", "training", "trained", "训练", "训")
+
+
+def _name_trained(s: str) -> bool:
+    """s48: whether the first model name masked in ``s`` (the parse's text) is what is trained: a training
+    word just before it ('training VHM', 'training the Cobra', '训练 Cobra'), tested with str methods in C
+    (no regex search on the parse's path: tests/test_parse_render_speed)."""
+    before = s[: s.find(MODEL_MARK)].rstrip()
+    return before.removesuffix("the").rstrip().endswith(TRAINED_WORDS)
+
 
 _ROLE_OF = attrgetter("role")
 _WHY_OF = itemgetter(1)  # a (text, why) pair's why
@@ -199,13 +211,18 @@ class StageSteps:
         no catalog has (a name masked in ``s``, not a size said alone), with no training tokens nor
         pre-training scale: a fine-tuning of that model, as a 'train' of a release is
         (stage_hints.tuning_only_stage; s34-gen2, issue 24: 'In Video-LLaVA … a batch size of 256 … how much
-        gradient accumulation' was sized as a pre-training)."""
+        gradient accumulation' was sized as a pre-training). s48: 'training VHM', '训练 VHM' likewise (a
+        released model trained further is the likely job: en42-015, en35-006), unless its training is
+        reproduced (:data:`REPRODUCED_RE`) or a pre-training word or scale is said."""
         f, s0 = self.f, self.s0
         if f.get("tokens") is None and "." in s0 and explicit_stage(s0) is None and spaced_release(s0):
             f["stage"] = "finetune"  # s37: 'training llava 1.5 13b', as 'training llava-1.5-13b' is
             return
-        if f.get("tokens") is not None or "train" in s0 or "训" in s0:
-            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training')
+        if f.get("tokens") is not None:
+            return
+        if ("train" in s0 or "训" in s0) and (not _name_trained(self.s) or REPRODUCED_RE.search(s0)):
+            return  # 'train' / '训' is said of a release's pre-training too ('reproduce the BLT training'),
+            # and of a model made anew beside a release ('按 MiniMind 推算，训练一个 1B 的模型', zh10-010)
         if explicit_stage(s0) is None and not PRETRAINING_SCALE_RE.search(s0):
             f["stage"] = "pretrain" if PRETRAINING_CODEBASE_RE.search(s0) else "finetune"
 

@@ -111,6 +111,11 @@ _TRIED = (
     r"|\banother\s+(?:run|team|group|lab|setup|experiment)\b|\bothers\s+(?:report|got|ran)\b"  # s42 swap
     rf"|\bheard\b|\bcomparable\b|\bsimilar\s+to\b|听说|类似|相当于|{EARLIER}"
     r"|别人|其他人|试过|用过|能跑|跑得动|可以跑|跑通|没问题|正常|同事|相比|比起|对比|官方|文档|教程"
+    # s48: a reference setup the asker will not run ('论文用 8 张 A100', 'the paper used 8 A100s'), said with
+    # a verb of its run: a claim reported ('the 8 hours the paper says for 1B tokens') is about the job's data
+    r"|(?:论文|原文|原作者|作者)(?:里|中|里面)?(?:用|使用|用的|用了|是用|训练时用)"
+    r"|\b(?:the|their|original)\s+(?:paper|authors?)\s+(?:used|uses|ran|trained|train)\b|\bpaper\s+used\b"
+    r"|\bthey\s+(?:used|trained|ran)\b"
 )
 _CURRENT = (
     r"\bcurrently\b|\bright\s+now\b|\bat\s+the\s+moment\b|\bat\s+present\b|\btoday\b|\bnow\s*$"

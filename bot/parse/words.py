@@ -334,6 +334,9 @@ TUNED_ADJECTIVE_RE = rc(
     r"|\bafter\s+(?:q?lora[\s\-]*)?fine[\s\-]?tuning\s+[^,.;]{1,40}?\s+and\s+(?:awq|gptq|int[48])?[\s\-]*"
     r"(?:quantiz|merg)\w*"  # and in English ('after LoRA fine-tuning Qwen2-7B and AWQ-quantizing it')
     r"|\bwith\s+(?:a\s+|an\s+|the\s+)?q?lora\b|merged"
+    # s48: a LoRA merged, then the one model served ('LoRA 合并后部署', 'merge the LoRA then serve it')
+    r"|(?:q?lora|适配器)[^,，。;；!?！？]{0,16}?(?:合并|融合)(?:后|完|之后|以后|好)"
+    r"|\bmerg(?:e|ing)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:q?lora|adapters?)\b[^.;!?]{0,40}?\b(?:then|and)\b"
     r"|\b(?:trained|tuned|post[\s\-]?trained|aligned|made|built)\s+(?:with|via|using|through|by)\s+(?:large[\s\-]scale\s+)?"
     r"(?:reinforcement[\s\-]+learning|rl|rlhf|grpo|ppo|dpo|sft|fine[\s\-]?tuning)\b"
     r"|(?:强化学习|rlhf|grpo|ppo|dpo|sft)\s*(?:(?:训练|微调|后训练)(?:出来|过|好|后)?|出来|过|好|后)的"
