@@ -68,5 +68,5 @@ class RolloutSettings(ComputeBudget):
         "actor_model_name_or_path again, convert_linear_layer_to_lora touches the actor only): counted at "
         "the base's 16-bit size (estimator.model_states); None/False: with LoRA the reference is the base "
         "with its adapters switched off (TRL, PEFT disable_adapter)",
-        json_schema_extra=_setting("training", json_order=138),
+        json_schema_extra=_setting("training", json_order=130),
     )
