@@ -54,6 +54,10 @@ DEFERRED = (
     "bot.parse.sci_numbers", "bot.parse.slot_words", "bot.render.fp8_swap", "bot.render.sized_split",
     "estimator.kv_types", "estimator.least_memory", "estimator.load_cost", "estimator.serving_group",
     "estimator.trainer_decode", "shlex",
+    # s48 merge: the not-used reasons' words, imported where an item is worded (bot.render.understood)
+    "bot.render.ignored_texts", "bot.render.cluster_rate_texts", "bot.render.read_texts",
+    "bot.render.seq_typed_text", "bot.render.serve_flag_texts", "bot.render.serving_load_texts",
+    "bot.render.side_model_texts", "bot.render.script_texts",
 )  # fmt: skip
 
 
@@ -75,6 +79,8 @@ def test_a_plain_question_imports_none_of_them() -> None:
             "bot.parse.configs.vocab",
             "A100",
         ),
+        # a value not used: its reason's words (s48 merge)
+        ("Llama 3 8B LoRA on 2 A100, the server listens on port 8080", "bot.render.ignored_texts", "8080"),
     ],
 )
 def test_a_question_that_needs_one_loads_it(question: str, needed: str, said: str) -> None:

@@ -335,6 +335,7 @@ class ReplyContext(ParseExtras, UnderstoodExtras, total=False):
     model: str
     stage: str
     no_reference: dict | None  # RL with no reference model: the tool's KL keys (setting, switch; s27 fix3 #1)
+    reference_copy: bool  # the reference whole, 16-bit beside LoRA adapters (DeepSpeed-Chat step 3, s48)
     stage_settings: str
     gpu: str
     gpu_family: str

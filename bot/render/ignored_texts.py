@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.render.cluster_rate_texts import CLUSTER_RATE_TEXTS
 from bot.render.i18n import N_
 from bot.render.read_texts import READ_TEXTS
+from bot.render.script_texts import SCRIPT_TEXTS
 from bot.render.seq_typed_text import SEQ_MAX as SEQ_MAX
 from bot.render.seq_typed_text import WINDOW_BEYOND as WINDOW_BEYOND
 from bot.render.seq_typed_text import seq_typed as seq_typed
@@ -229,18 +230,7 @@ IGNORED_TEXTS: dict[str, str] = {
         "one process per GPU, and nothing named that shards: read as plain PyTorch DDP, a whole copy of the "
         "model, its gradients and optimizer states on every GPU"
     ),
-    "script_fp32": N_(
-        "ChatGLM3's script loads the model with no torch_dtype, so transformers (before v5) loads it in "
-        "fp32: the frozen weights at 4 bytes each"
-    ),
-    "script_defaults": N_(
-        "DeepSpeed-Chat's step-1 main.py defaults, none of them stated: per_device_train_batch_size 16, "
-        "max_seq_len 512, gradient checkpointing off unless --gradient_checkpointing is passed"
-    ),
-    "script_reference": N_(
-        "DeepSpeed-Chat's step 3 loads the reference model as a second copy of the actor's checkpoint and "
-        "puts LoRA on the actor only, so the reference is counted as a whole 16-bit copy of the base"
-    ),
+    **SCRIPT_TEXTS,  # s48 merge (bot.render.script_texts)
     "zero_from_file_name": N_(
         "an assumption: the ZeRO stage (and offload) read from the file name alone, its content unseen — "
         "paste the file to size its own settings"

@@ -8,12 +8,10 @@ from typing import TYPE_CHECKING, Any
 from bot.core.interpretation import USED_REASONS, Interpretation, interpret
 from bot.later_names import family_head
 from bot.parse import ParseResult
-from bot.render import ignored_texts as ign
 from bot.render.describe import gpu_names
 from bot.render.field_labels import FIELD_LABELS
 from bot.render.fmt import fmt_for
 from bot.render.i18n import N_, translate
-from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SETTINGS_APPLIED_TEXTS
 from bot.render.notes import STAGE_VALUES, context_len, format_param
 from bot.render.rig_text import SAME_REASON, same_memory
 from bot.render.substitution_texts import SUBSTITUTION_TEXTS, base_shape
@@ -138,6 +136,8 @@ def _not_used(
     ``stated``: whether the request states a ZeRO stage and an offload (the DeepSpeed settings echoed);
     ``in_message``: a commented-out line is the chat message's (no config in it)."""
     ignored = it.ignored  # most answers have none: no comprehension frames (s37)
+    if ignored:  # s48: the reasons' words load with the first answer that has an item (start-up)
+        from bot.render.ignored_texts import IGNORED_TEXTS
     items = (
         [
             i
@@ -205,6 +205,7 @@ def _used_line(items: list, lang: str, stated: tuple[bool, bool] = (True, True))
     its settings and its settings applied)."""
     if len(items) > 1:
         items = list({i.text: i for i in reversed(items)}.values())[::-1]
+    from bot.render.ignored_texts import IGNORED_TEXTS, SETTINGS_APPLIED_TEXTS
     from bot.render.rate_text import rate_text
 
     parts = [
@@ -235,6 +236,8 @@ def _reason_text(
     """Why one item is not used; a repeated value names the value that was used ('used: 2'); a request
     rate with no output length names the load assumed instead (issue 24 item 3, s21); a line commented
     out in a chat message with no config in it is the message's (s29 trial #8: it said "your config")."""
+    from bot.render.ignored_texts import IGNORED_TEXTS, QPS_AT_LOAD, SEQ_MAX, WINDOW_BEYOND
+
     if reason == "commented_out" and in_message:
         return translate(lang, COMMENTED_IN_MESSAGE)
     if reason == "repeated" and text in repeated_used:
@@ -249,8 +252,8 @@ def _reason_text(
         from bot.render.close_value_text import close_value_text
 
         return close_value_text(text, lang)
-    if reason == "bad_value" and text[:9] == "seq_len: " and float(text[9:]) > ign.SEQ_MAX:  # s36 fixe
-        return translate(lang, ign.WINDOW_BEYOND)  # above 10⁸ tokens: no model's window
+    if reason == "bad_value" and text[:9] == "seq_len: " and float(text[9:]) > SEQ_MAX:  # s36 fixe
+        return translate(lang, WINDOW_BEYOND)  # above 10⁸ tokens: no model's window
     return translate(lang, IGNORED_TEXTS[reason])
 
 
@@ -278,8 +281,10 @@ def _setting_text(text: str, lang: str) -> str:
     """A setting the answer does not use ('deadline_days: 30.0', as the JSON keeps it) worded for a
     Chinese reply with the ledger's label and the key as a name ('工期（天）（deadline_days）：30');
     English replies keep 'field: value'."""
-    if text[:9] == "seq_len: " and float(text[9:].replace(",", "")) > ign.SEQ_MAX:  # s36; s38: '5,000' too
-        return ign.seq_typed(text, lang)  # '上下文 10000000k' in thousands, as contexts are written
+    from bot.render.ignored_texts import SEQ_MAX, seq_typed
+
+    if text[:9] == "seq_len: " and float(text[9:].replace(",", "")) > SEQ_MAX:  # s36; s38: '5,000' too
+        return seq_typed(text, lang)  # '上下文 10000000k' in thousands, as contexts are written
     field, sep, value = text.partition(": ")
     if sep and field == "model":  # another model of the message: its name as typed, in any language
         return value
