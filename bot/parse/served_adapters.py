@@ -12,9 +12,10 @@ from bot.parse.regex import rc
 SERVED_ADAPTERS_RE = rc(
     r"(?<![a-z0-9])(?:-{0,2}enable[\-_]lora|lora[\-_]modules|max[\-_]loras|multi[\s\-_]?loras?"
     r"|lora[\s\-_]+adapters?|own\s+lora)(?![a-z0-9])|多个\s*(?:q?lora|适配器)"
+    r"|挂着?\s*(?:q?lora\s*)?适配器|lora\s*(?:不要|不用|无需|不需要|别)\s*(?:合并|融合)"
 )
 """The ways a served adapter is written: vLLM's flags and argument, 'multi-LoRA', 'LoRA adapter(s)',
-'its own LoRA', '多个 LoRA'."""
+'its own LoRA', '多个 LoRA'; s48 review B3: '挂着适配器', 'LoRA 不要合并'."""
 
 
 def served_adapters(s0: str, named: list[tuple[str, str]]) -> None:
@@ -34,10 +35,12 @@ def served_adapters(s0: str, named: list[tuple[str, str]]) -> None:
 KEPT_APART_RE = rc(
     r"(?<![a-z0-9])(?:-{0,2}enable[\-_]lora|lora[\-_]modules|max[\-_]loras|multi[\s\-_]?loras?|own\s+lora)(?![a-z0-9])"
     r"|\b(?:several|multiple|many|different|\d+)\s+(?:q?lora\s+)?(?:adapters|loras)\b|多个\s*(?:q?lora|适配器)"
-    r"|\bnot\s+merg|不合并|不融合"
+    r"|\b(?:not|without|no|never|don'?t|do\s+not)\s+(?:be\s+|being\s+)?merg|\bun-?merged\b"
+    r"|(?:不|不要|不用|无需|不需要|未|没有?|别)\s*(?:合并|融合)"
 )
 """Adapters kept apart from their base, each loaded beside it at serving time (vLLM's flags, 'multi-LoRA',
-'several adapters', '多个 LoRA', 'not merged'): served adapters even when a merge is also named."""
+'several adapters', '多个 LoRA', 'not merged'; s48 review B3: 'without merging it', 'unmerged', '不要合并'):
+served adapters even when a merge is also named."""
 
 
 def _kept_apart(s0: str) -> bool:

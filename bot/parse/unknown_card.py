@@ -29,11 +29,15 @@ Max, a Framework Desktop): '一台 DGX Spark' is one device, never a machine of 
 
 RATIO_BASE_RE = rc(
     r"\ue000\s*(?:的\s*)?\d+(?:\.\d+)?\s*(?:倍|%|成)"  # 'T4 的 1.8 倍', 'A100 的 82%'
-    r"|\d+(?:\.\d+)?\s*(?:x|×|times|%)\s*(?:the\s+[a-z]+\s+)?(?:(?:that\s+)?of\s+)?(?:an?\s+|the\s+)?(?:nvidia\s+)?\ue000"
+    r"|(?:\d+\.\d+\s*(?:x|×|times)|\d+(?:\.\d+)?\s*%)\s*(?:the\s+[a-z]+\s+)?(?:(?:that\s+)?of\s+)?(?:an?\s+|the\s+)?"
+    r"(?:nvidia\s+)?\ue000"  # '1.8x a T4', '82% of an A100': a decimal ratio or a share
+    r"|\d+\s*(?:x|×|times)\s*(?:the\s+[a-z]+\s+(?:that\s+)?of\s+|(?:that\s+)?of\s+|an?\s+|the\s+)"
+    r"(?:an?\s+|the\s+)?(?:nvidia\s+)?\ue000"  # '2x the speed of an A100': with measure words
 )
 """A catalog card (its mark, ``\ue000``) as the measure of a ratio, in either language ('吞吐能到 T4 的 1.8
 倍', '相当于 A100 的 82%', '1.8x a T4', '1.8x the throughput of a T4', '82% of an A100'): a card compared
-to, not the one the user runs."""
+to, not the one the user runs. A whole number before 'x' needs its measure words ('2x the speed of an A100',
+'3x an A100'): '2x RTX 4090' is two cards (s48 review B2)."""
 
 
 def _ratio_base(s: str, start: int) -> bool:

@@ -1,0 +1,73 @@
+"""Session 48 merge: the design review's regressions fixed by the lead (issue 24 item 4).
+
+B2: a whole number before 'x' and a catalog card ('2x RTX 4090') is a count of that card, not a ratio's
+measure (bot.parse.unknown_card.RATIO_BASE_RE): round 44's ratio reader ('1.8x a T4', 'T4 的 1.8 倍') kept.
+B3: adapters said not merged ('without merging it', 'unmerged', 'LoRA 不要合并，挂着适配器') are served
+adapters (bot.parse.served_adapters), and no merge is asked (bot.parse.merge_asked._NOT_MERGED_RE).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parse import parse
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("I have 2x RTX 4090 and one Intel Arc B580 12GB, can I run Qwen2.5-14B at 4-bit?", "RTX-4090", 2),
+        ("3x RTX 3090 and an Intel Arc A770 16GB: can they serve Llama 3 8B?", "RTX-3090", 3),
+        ("我有 2x RTX 4090 和一张 Intel Arc B580 12GB，能跑 Qwen2.5-14B 4bit 吗", "RTX-4090", 2),
+    ],
+)
+def test_a_whole_count_before_x_is_the_users_cards(question: str, gpu: str, count: int) -> None:
+    p = parse(question)
+    assert (p.request.gpu, p.request.gpu_count) == (gpu, count)
+    assert not any(reason == "other_setup" for _, reason in p.unused_numbers)
+
+
+@pytest.mark.parametrize(
+    ("question", "measure"),
+    [
+        ("Our Biren BR104 reaches 1.8x a T4, how many to serve Llama 3 8B?", "T4"),
+        ("我们的卡吞吐能到英伟达 T4 的 1.8 倍，用寒武纪思元590 部署 Qwen2.5-7B 要几张", "T4"),
+        ("Our Moore Threads S4000 is 2x the speed of an A100, how many to serve Qwen2.5-72B?", None),
+    ],
+)
+def test_a_card_as_a_ratios_measure_is_still_no_card_of_theirs(question: str, measure: str | None) -> None:
+    p = parse(question)
+    if measure is not None:  # an unknown card beside it: the measure named as another setup's
+        assert (measure, "other_setup") in p.unused_numbers
+    else:  # a catalog card of theirs beside it: that card sized, the A100 not
+        assert p.request.gpu == "MTT-S4000"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Llama-3.1-8B with my LoRA adapter without merging it on one L4 for 20 users",
+        "Serve Llama-3.1-8B with an unmerged LoRA adapter on one L4",
+        "Serve Qwen2.5-7B on one A10 with the LoRA adapters not merged",
+        "LoRA 不要合并，挂着适配器部署 Qwen2.5-7B，一张 A10 够吗",
+        "Qwen2.5-7B 的 LoRA 不合并，直接挂适配器部署，一张 A10 够吗",
+    ],
+)
+def test_adapters_said_not_merged_are_served_adapters(question: str) -> None:
+    p = parse(question)
+    assert p.request.stage == "inference"
+    assert ("method: lora", "no_field") in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "merge the LoRA then serve it to 50 users on one L40S",
+        "LoRA 合并后部署 Qwen2.5-7B，50 个用户，一张 L40S",
+        "After merging the LoRA adapter into Llama 3 8B, serve it on one L4",
+    ],
+)
+def test_a_merged_lora_is_one_model_served(question: str) -> None:
+    p = parse(question)
+    assert p.request.stage == "inference"
+    assert ("method: lora", "no_field") not in p.unused_numbers
