@@ -71,3 +71,27 @@ def test_a_merged_lora_is_one_model_served(question: str) -> None:
     p = parse(question)
     assert p.request.stage == "inference"
     assert ("method: lora", "no_field") not in p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "memory"),
+    [
+        ("A800-128G 能跑 Qwen2.5-72B 吗", "A800-80GB", 128.0),
+        ("Can an A800-128G run Qwen2.5-72B?", "A800-80GB", 128.0),
+        ("H20-141G 部署 DeepSeek-R1-Distill-Llama-70B 够吗", "H20-96GB", 141.0),
+    ],
+)
+def test_a_memory_glued_to_the_card_name_is_that_cards(question: str, gpu: str, memory: float) -> None:
+    """B5: 'A800-128G' with no count is a card named with its memory (per card), never 128 GiB in all."""
+    p = parse(question)
+    assert p.request.gpu == gpu
+    assert (p.request.gpu_memory_gib, p.request.total_memory_gib) == (memory, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "total"),
+    [("H100 160GB 能跑 Qwen2.5-72B 吗", 160.0), ("A100 (160GB) serve Llama 3 70B", 160.0)],
+)
+def test_a_memory_beside_the_card_beyond_one_is_still_the_total(question: str, total: float) -> None:
+    p = parse(question)
+    assert (p.request.gpu_memory_gib, p.request.total_memory_gib) == (None, total)

@@ -291,6 +291,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
             memory = float(fp.NON_DIGIT.sub("", mem_m.group(0)))
+            modded = span[mem_m.start() - 1 : mem_m.start()] == "-"  # 'A800-128G': a variant's name, per card
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
