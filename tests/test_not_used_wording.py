@@ -12,7 +12,8 @@ import pytest
 from bot.cli import main
 from bot.core.ignored_reasons import IGNORED_REASONS
 from bot.render.i18n import translate
-from bot.render.understood import IGNORED_TEXTS, OWN_LINES, REPEATED_USED
+from bot.render.ignored_texts import IGNORED_TEXTS
+from bot.render.understood import OWN_LINES, REPEATED_USED
 
 
 def ask(capsys, *args: str) -> str:
