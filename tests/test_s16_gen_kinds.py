@@ -136,7 +136,10 @@ def test_pre_training_named_in_another_clause_is_named_as_another_setup(
         for i in data["interpretation"].get("ignored") or []
         if i["reason"] == "other_setup" and any(w in i["text"].lower() for w in ("pre-training", "预训练"))
     ]
-    assert len(stages_named(data) + clauses) == 1
+    # s48 merge: a block on its own cards is named with its stage too (bot.parse.stage_rigs, s48-workmiss:
+    # the block's words alone need not say its stage): the clause and its 'stage: pretrain', one block
+    stages = stages_named(data)
+    assert len(stages + clauses) == 1 or (len(clauses) == 1 and stages == ["stage: pretrain"])
 
 
 @pytest.mark.parametrize(
