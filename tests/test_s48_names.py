@@ -1,0 +1,78 @@
+"""Session 48, part names (issue 24 item 4; docs/design.md §8: an unknown GPU, model or runtime is named as
+typed, never swapped). Sentences written for these tests, in both languages:
+
+1. an unknown model is named whole as typed: its size, its active part ('-A3B'), its release words
+   ('-Instruct', '-Chat-v2'), its format suffix ('-AWQ', '-GPTQ-Int4', '-FP8') up to the space or punctuation
+   that ends it (bot/parse/bare_size.py ``whole_name``); a format suffix is also the weights' precision where
+   it is one; a word after a space, a Chinese word, a full stop, or the parts of a file name around a model
+   ('finetune_foovlm_lora.sh') are not its name;
+2. a name no catalog entry takes ('CodeLlama2-13b', 'Mistral2-7b') is named as typed and its size used; a
+   catalog name with a typo the bot corrects ('Qwen2.5-7b-instrcut') stays the catalog model;
+3. an architecture word (RWKV, Mamba) is never a runtime or a training tool; ChatRWKV stays a runtime; both
+   stages asked apart ('for training? … for inference') → the one not sized named as another setup.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_questions import answer_json
+
+
+# 1 ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "name", "active"),
+    [
+        (
+            "Serve Qwen3-Next-80B-A3B-Instruct on 2 H100s with 32k context, how many concurrent requests?",
+            "Qwen3-Next-80B-A3B-Instruct",
+            3e9,
+        ),
+        ("Qwen3-Next-80B-A3B 部署要几张 4090", "Qwen3-Next-80B-A3B", 3e9),
+        ("部署 Zephyrix-13B-Chat-v2，2 张 A100，50 并发", "Zephyrix-13B-Chat-v2", None),
+        ("How much VRAM does Zephyrix-13B-Instruct need for inference?", "Zephyrix-13B-Instruct", None),
+        ("微调 Zephyrix-13B-Base 要几张 A100？", "Zephyrix-13B-Base", None),
+        (
+            "Fine-tune Foo-Linear-48B-A3B-Chat on 8 H100, how long for 1B tokens?",
+            "Foo-Linear-48B-A3B-Chat",
+            3e9,
+        ),
+    ],
+)
+def test_an_unknown_model_is_named_whole_as_typed(question: str, name: str, active: float | None) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["params_active"] == active
+    assert f"“{name}”" in answer["reply"]
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "precision"),
+    [
+        ("Serve Foo-13B-AWQ on one RTX 4090", "Foo-13B-AWQ", "int4"),  # AWQ: 4-bit weights
+        ("部署 Foo-13B-GPTQ-Int4 要多少显存", "Foo-13B-GPTQ-Int4", "int4"),
+        ("Serve Qwen3-Next-80B-A3B-Instruct-FP8 on 2 H100", "Qwen3-Next-80B-A3B-Instruct-FP8", "fp8"),
+        ("用 8 张 B200 部署 Kimi-K2.6-NVFP4", "Kimi-K2.6-NVFP4", "nvfp4"),
+    ],
+)
+def test_a_format_suffix_is_named_and_read(question: str, name: str, precision: str) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["precision"] == precision
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("How much VRAM does Zephyrix-13B need for inference?", "Zephyrix-13B"),
+        ("FooBar-42B 模型部署要几张卡", "FooBar-42B"),
+        ("部署 FooBar-42B模型要几张卡", "FooBar-42B"),
+        ("Serve FooBar-42B. How many H100 for 20 users?", "FooBar-42B"),
+        ("Serve FooBar-42B, 20 users, on H100s", "FooBar-42B"),
+        ("部署 FooBar-42B，20 个用户并发", "FooBar-42B"),
+        ("I run python train_barchat.py on 4 A100s, how much memory per GPU?", "barchat"),
+        ("用 llama3_lora_sft.yaml 微调，4 张 4090 够吗？", "llama3"),
+    ],
+)
+def test_words_after_an_unknown_model_are_not_its_name(question: str, name: str) -> None:
+    assert answer_json(question)["interpretation"]["unknown_model"] == name
