@@ -76,3 +76,35 @@ def test_a_format_suffix_is_named_and_read(question: str, name: str, precision: 
 )
 def test_words_after_an_unknown_model_are_not_its_name(question: str, name: str) -> None:
     assert answer_json(question)["interpretation"]["unknown_model"] == name
+
+
+# 2 ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "name", "params"),
+    [
+        ("用 3 张 3090 LoRA 微调 CodeLlama2-13b，batch 1 还是显存不足", "CodeLlama2-13b", 13e9),
+        ("微调 Mistral2-7b 要几张 4090", "Mistral2-7b", 7e9),
+        ("Fine-tune Mistral2-7b on 2 A100, how long for 10k samples?", "Mistral2-7b", 7e9),
+        ("How much memory to serve CodeLlama2-13b?", "CodeLlama2-13b", 13e9),
+        ("部署 Baichuan3-13B 需要多少显存", "Baichuan3-13B", 13e9),
+    ],
+)
+def test_a_name_no_catalog_entry_takes_is_named(question: str, name: str, params: float) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["model"] is None
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["params_total"] == params
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qwen2.5-7b-instrcut 部署要几张卡",
+        "serve Qwen2.5-7b-instrcut on one 4090",
+        "部署 Qwen2.5-7B-Instruct-AWQ",
+    ],
+)
+def test_a_catalog_name_with_a_typo_or_suffix_stays_corrected(question: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["model"] == "Qwen2.5-7B"
+    assert answer["interpretation"]["unknown_model"] is None
