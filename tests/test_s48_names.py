@@ -108,3 +108,75 @@ def test_a_catalog_name_with_a_typo_or_suffix_stays_corrected(question: str) -> 
     answer = answer_json(question)
     assert answer["request"]["model"] == "Qwen2.5-7B"
     assert answer["interpretation"]["unknown_model"] is None
+
+
+# 3 ---------------------------------------------------------------------------------------------------
+def _items(answer: dict) -> list[str]:
+    return [i["text"] for i in answer["interpretation"]["ignored"] or []]
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "stage"),
+    [
+        ("How much VRAM does RWKV need for inference?", "RWKV", "inference"),
+        ("How much VRAM does Mamba need for training?", "Mamba", "pretrain"),
+        ("How much memory does xLSTM need for pretraining on 8 H100?", "xLSTM", "pretrain"),
+        ("RWKV 推理需要多少显存", "RWKV", "inference"),
+        ("Mamba 推理要多少显存", "Mamba", "inference"),
+        ("RWKV 模型微调需要几张 4090？", "RWKV", "finetune"),
+    ],
+)
+def test_an_architecture_is_the_model_never_a_runtime(question: str, name: str, stage: str) -> None:
+    answer = answer_json(question)
+    assert answer["interpretation"]["unknown_model"] == name
+    assert answer["request"]["stage"] == stage
+    assert not any(t.startswith(("runtime:", "training_tool:")) for t in _items(answer))
+
+
+@pytest.mark.parametrize(
+    ("question", "runtime", "model"),
+    [
+        ("ChatRWKV 跑 14B 模型需要多少显存", "ChatRWKV", None),
+        ("用 ChatRWKV 部署 RWKV-7 14B 要几张卡", "ChatRWKV", "RWKV-7 14B"),
+        ("How much VRAM does RWKV-Runner need to serve a 7B model?", "RWKV-Runner", None),
+        ("用 RWKV-Runner 跑 7B 模型要多少显存", "RWKV-Runner", None),
+    ],
+)
+def test_a_program_named_after_an_architecture_stays_a_runtime(question: str, runtime: str, model) -> None:
+    answer = answer_json(question)
+    assert f"runtime: {runtime}" in _items(answer)
+    assert answer["interpretation"]["unknown_model"] == model
+
+
+@pytest.mark.parametrize(
+    ("question", "sized", "other"),
+    [
+        (
+            "How much VRAM does RWKV need for training? Are we talking 1060 size (6gb), 3090 size (20gb), or "
+            "a6000+ size (40+gb)? Same question for inference. And can it run on CPU reasonably?",
+            "inference",
+            "pretrain",
+        ),
+        ("How much VRAM does Mamba need for fine-tuning? And for inference?", "finetune", "inference"),
+        ("Fine-tune Llama-3-8B on 2 A100. And for inference, how many?", "finetune", "inference"),
+        ("训练 RWKV 需要多少显存？推理呢？", "inference", "pretrain"),
+        ("训练 Mamba 要多少显存？部署呢？", "inference", "pretrain"),
+    ],
+)
+def test_both_stages_asked_apart_name_the_other(question: str, sized: str, other: str) -> None:
+    answer = answer_json(question)
+    assert answer["request"]["stage"] == sized
+    assert f"stage: {other}" in _items(answer)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much memory for inference of the model I fine-tuned?",
+        "How much VRAM does Llama-3-8B need for inference after training?",
+        "How much VRAM do I need for training data loading and inference on one A100?",
+        "训练好的 Mamba 模型推理要多少显存",
+    ],
+)
+def test_one_stage_with_the_other_as_its_past_names_no_other(question: str) -> None:
+    assert not any(t.startswith("stage:") for t in _items(answer_json(question)))
