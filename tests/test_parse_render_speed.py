@@ -158,7 +158,10 @@ def test_a_parse_makes_few_python_calls():
     # 张卡？', whose 'train X' of a named release now goes on to the fine-tuning test, bot.parse.stage_steps
     # .named_model_trained, instead of returning at the train word): bound + 0.04
     # s48 merge: both (+0.16 and +0.04): bound 490.18
-    assert mean < 490.18
+    # s48 names: 490.176 -> 490.208 (s48-lead 95d7ea94 vs this branch, both fresh: an unknown model's name
+    # read whole as typed, bot.parse.bare_size.whole_name, a few calls on each corpus question with an unknown
+    # model; the architecture words' C gates, bot.parse.cue_words.ARCHITECTURE_CUES): bound + 0.032
+    assert mean < 490.212
 
 
 def test_a_parse_makes_few_regex_searches():

@@ -86,7 +86,7 @@ MODEL_NAMES = [
     (
         "serve someorg/Foo-Linear-48B-A3B-Instruct-AWQ on 2 RTX 3090",
         {"model": None, "params_total": 48e9, "params_active": 3e9},
-        "Foo-Linear-48B-A3B",
+        "Foo-Linear-48B-A3B-Instruct-AWQ",  # s48 names: whole as typed (was "Foo-Linear-48B-A3B")
     ),
     (
         "用 vLLM 部署 someorg/Bar-MoE-30B-A3B，两张 A100",

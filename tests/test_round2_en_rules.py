@@ -201,7 +201,8 @@ def test_a_16_bit_name_suffix_is_the_checkpoints_dtype(capsys, text: str, precis
 @pytest.mark.parametrize(
     ("text", "typed"),
     [
-        ("How much VRAM to serve Foo-Chat-2.5-13B-Instruct with vLLM?", "Foo-Chat-2.5-13B"),
+        # s48 names: whole as typed, its release word kept (was "Foo-Chat-2.5-13B")
+        ("How much VRAM to serve Foo-Chat-2.5-13B-Instruct with vLLM?", "Foo-Chat-2.5-13B-Instruct"),
         ("部署 Bar-Lite-1.5-9B 要几张 4090", "Bar-Lite-1.5-9B"),
         ("Why is acme-small-v1.2 slow with vLLM on one L4?", "acme-small-v1.2"),
         ("用 vLLM 部署 acme-base-v3，一张 A10 能跑多快", "acme-base-v3"),

@@ -144,7 +144,7 @@ def test_family_release_without_a_size_is_named_as_a_family(capsys, question, ty
 
 STAYS_AS_TYPED = [
     ("DeepSeek-V4-Flash 部署要几张H20", "DeepSeek-V4-Flash"),
-    ("serve Qwen3-Next-80B-A3B on 2 H100", "Qwen3-Next-80B"),
+    ("serve Qwen3-Next-80B-A3B on 2 H100", "Qwen3-Next-80B-A3B"),  # s48 names: was "Qwen3-Next-80B"
     ("--model_name_or_path ./deepseek-math-7b-instruct 全参微调要几张A100", "deepseek-math-7b-instruct"),
 ]  # s31: MiniMax-M1 is in the catalog (state_layers: tests/test_s31_catalog.py), never MiniMax-M2
 

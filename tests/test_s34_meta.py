@@ -251,7 +251,7 @@ def test_new_families_leave_the_reading_alone(text):
     [
         (
             "Fine-tuning https://huggingface.co/GSAI-ML/LLaDA-8B-Instruct on 2x A100 40GB. How much memory?",
-            "LLaDA-8B",
+            "LLaDA-8B-Instruct",  # s48 names: whole as typed (was "LLaDA-8B")
             8e9,
         ),
         (

@@ -25,7 +25,7 @@ from bot.parse import lexicon as lx
 from bot.parse import message_flags as mf
 from bot.parse import module_gates  # noqa: F401 - the module-level patterns' gates, second message on
 from bot.parse.atlas_servers import atlas_read
-from bot.parse.bare_size import named_unknown
+from bot.parse.bare_size import named_unknown, whole_name
 from bot.parse.chassis_slots import slots_cue, slots_read
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
@@ -246,7 +246,7 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
             gpu_alternative_prices=getattr(self, "_option_prices", {}),  # each option's own price
             unknown_gpu=unknown_gpu,
             gpu_suggestions=self._gpu_suggestions if not gpus else [],
-            unknown_model=as_typed(self.raw, unknown_model.text) if unknown_model else None,
+            unknown_model=whole_name(self.raw, unknown_model.text) if unknown_model else None,
             model_typed=as_typed(self.raw, model_mention.text) if model_mention else None,
             model_substitution=model_mention.substitution if model_mention else None,
             model_suggestions=unknown_model.suggestions if unknown_model else [],

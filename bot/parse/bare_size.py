@@ -10,6 +10,11 @@ from typing import Any
 
 from bot.parse.regex import rc
 
+GLUED_SUFFIX_RE = re.compile(r"(?:-[A-Za-z0-9]+(?:\.\d+)*)+(?![\w.]*\.[A-Za-z])")
+"""Parts glued to a typed name by '-' (a version's '.digits' kept): '-A3B-Instruct' after 'Qwen3-Next-80B',
+'-Chat-v2.5', '-Instruct-AWQ'; never a file's parts ('_lora.sh', '.yaml': the name inside a file name is
+the model, the file is not its name), nor a run that goes on into a file extension."""
+
 BARE_SIZE_RE = rc(r"\s*\d+(?:\.\d+)?\s*[bmtBMT]\s*")
 """A size alone, as the name reader gives it as typed: '7B', '1.5b', '500M'."""
 
@@ -38,3 +43,19 @@ def named_unknown(unknown: Any, steps: Any = None) -> Any:
 
     found = name_beside_size(steps.s, typed_in(steps.raw))
     return ModelMention(*found, None, steps.f["params_total"], None) if found else None
+
+
+def whole_name(raw: str, text: str) -> str:
+    """An unknown model's mention ``text`` as typed in ``raw`` (bot.parse.request_fields.as_typed) with the
+    parts glued after it: 'Qwen3-Next-80B' → 'Qwen3-Next-80B-A3B-Instruct' (s48 trialfix #3: the name
+    reader stops at the size, so the reply named a shorter model than the one typed; s48 names: one rule, the
+    name as typed whole, its active part, release words and format suffix up to the space or punctuation that
+    ends it). The name as typed alone when nothing is glued to it or it stands inside a longer word."""
+    from bot.parse.request_fields import as_typed  # loaded already by the parse that calls this
+
+    name = as_typed(raw, text)
+    at = raw.find(name)
+    if at < 0 or (at and (raw[at - 1].isalnum() or raw[at - 1] in "_-.")):
+        return name  # inside a longer word ('finetune_foovlm_lora.sh'): the name read, as typed
+    glued = GLUED_SUFFIX_RE.match(raw, at + len(name))
+    return name + glued.group(0) if glued else name

@@ -133,3 +133,8 @@ EXTEND_CUES = ("拉到", "拉长到", "扩到", "扩展到", "扩至", "扩展�
 """s48: a window extended with no RoPE factor said ('把上下文拉到 64k'; English 'stretch' / 'extend' are
 tested on the normalized text): the gate of bot.parse.rope_factor's reading at its call site
 (bot.parse.assemble), tested in C on the message as typed (normalizing writes '拉到' as ' = ')."""
+
+
+ARCHITECTURE_CUES = ("rwkv", "mamba", "retnet", "hyena", "xlstm")
+"""(:mod:`bot.parse.architectures`, s48 names) An architecture's word in the lower-cased text, tested in C at
+each call site (``any(map(s.__contains__, ARCHITECTURE_CUES))``) before the module is imported."""

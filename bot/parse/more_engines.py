@@ -17,7 +17,7 @@ Jetson engines TinyChat / TinyChatEngine (MIT Han Lab) and jetson-containers' ``
 Hugging Face's text-embeddings-inference (TEI), the server of embedding and reranker models; round 25:
 TabbyML's Tabby (a coding assistant's server on llama.cpp); round 26: NVIDIA's TensorRT and ComfyUI (the
 engines speech and image models are run with); round 27: Paddle Serving (PaddlePaddle's server) and Chitu
-(thu-pacman/chitu, 赤兔); s48 r44en: ChatRWKV."""
+(thu-pacman/chitu, 赤兔); s48 r44en: ChatRWKV; s48 names: RWKV-Runner."""
 
 from __future__ import annotations
 
@@ -110,6 +110,9 @@ MORE_RUNTIMES: tuple[tuple[LazyPattern, str], ...] = (
     # s48 r44en: ChatRWKV (github.com/BlinkDL/ChatRWKV), the chat and serving front end of RWKV models
     # ('ChatRWKV can't load the model on both of them'); never the RWKV-LM training code
     (rc(r"(?<![a-z0-9])chatrwkv(?![a-z0-9])"), "ChatRWKV"),  # one word, as the project writes it
+    # s48 names: RWKV-Runner (github.com/josStorer/RWKV-Runner), a desktop runner and API server of RWKV
+    # models; the architecture word alone is the model (bot.parse.architectures), never this runtime
+    (rc(r"(?<![a-z0-9])rwkv[\-_\s]?runner(?![a-z0-9])"), "RWKV-Runner"),
     (
         rc(
             r"(?<![a-z0-9\-_./])ggml(?:['’]s\s|\s+(?:examples?|library|repo|project)\b)"

@@ -122,9 +122,11 @@ ASKED_SERVE_RE = rc(
     r"|(?<!微调)(?<!训练)(?:推理|部署)\s*(?:的话\s*)?(?:要|需要|得)\s*(?:多少|几)"
     r"|\b(?:can|could)\s+(?:it|i|we|you|this|they|(?:the\s+|this\s+)?[a-z][\w.\-]*)\s+(?:be\s+)?"
     r"(?:run\s+inference|do\s+inference|served|deployed|serve\s+(?:it|this|the)|deploy\s+(?:it|this|the))\b"
+    r"|\b(?:and|same\s+question|what\s+about|how\s+about)\s+(?:(?:for|with)\s+)?(?:inference|serving)\s*[?.]"
 )
 """Serving asked as a question of its own ('能不能进行 CPU 推理？', 'can I deploy it?', s48: 'Can vLLM run
-inference on this model?', 'could the model be served'), not as a model's adjective or a phase of a training
+inference on this model?', 'could the model be served'; s48 names: 'And for inference?', 'Same question for
+inference.'), not as a model's adjective or a phase of a training
 job ('推理模型', '推理速度', '推理加速')."""
 ASKED_TUNE_RE = rc(
     rf"{_ASK}(?:进行|做)?\s*(?:模型\s*)?(?:微调|精调)(?!\s*(?:后|过|好|的|出|模型))"
@@ -138,10 +140,13 @@ ASKED_TRAIN_RE = rc(
     r"(?!\s+(?:data|datasets?|sets?|speed|scripts?|code|logs?|loss|framework)\b)"
     r"[^.?!;]{0,40}?\b(?:how\s+much|how\s+many)\s+(?:gpu\s+|v?ram\b|memory\b|gpus?\b|cards?\b|vram\b)"
     r"|\b(?:need|take|use)\b[^.?!;]{0,60}?\bonly\s+for\s+(?:training|fine[\s\-]?tuning)\b"
+    r"|\bhow\s+(?:much|many)\s+(?:gpus?|v?ram|memory|cards?)\b[^.?!;]{0,40}?\bfor\s+"
+    r"(?:pre-?)?(?:train(?:ing)?|fine[\s\-]?tun(?:e|ing))\b(?!\s+(?:data|datasets?|sets?|speed|scripts?|code)\b)"
 )
 """s48-workmiss (issue 24 item 4): training asked as a need of its own beside serving ('训练 7B 模型最低要多少
 显存？70B 放在 8 张 H100 上推理…', 'Fine-tuning it, how much memory? And serving…', 'will it need this much
-for inference, or only for training?'), not the job that made the served model ('训练好的模型推理要多少',
+for inference, or only for training?'; s48 names: 'How much VRAM does RWKV need for training? … Same question
+for inference', the need before the stage), not the job that made the served model ('训练好的模型推理要多少',
 'after training, how much memory to serve')."""
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache
 
 from bot.later_names import port_tools
+from bot.parse.cue_words import ARCHITECTURE_CUES
 from bot.parse.fine_tunes import STARTS as FINE_TUNE_STARTS
 from bot.parse.fixed_patterns import NOT_KEY
 from bot.parse.glued_names import GATE as GLUED_GATE
@@ -359,6 +360,11 @@ def _known(name: str, tools_only: bool = False) -> bool:
     if tools_only:
         return bool(ANY_TOOL_RE.search(name.lower()) or SERVING_ENGINE_RE.search(name.lower()))
     key = NOT_KEY.sub("", name.lower())
+    if any(map(key.__contains__, ARCHITECTURE_CUES)):  # s48 names: RWKV, Mamba: a model, never a tool
+        from bot.parse.architectures import is_architecture  # lazily: its cues are rare
+
+        if is_architecture(name):
+            return True
     if PLATFORM_RE.fullmatch(name.lower()) or name.lower() in ("atlas", "torchrun", "hugging", "huggingface"):
         return True  # 'colab', 'kaggle': a platform (s19 review); s31 Atlas; a launcher; s42: Hugging Face,
         # the hub and company, its libraries named by their names ('用 Hugging Face 的实现' named 'Hugging')

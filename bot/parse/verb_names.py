@@ -16,6 +16,7 @@ import re
 
 from bot.parse import lexicon as lx
 from bot.parse.codebases import CODEBASE_RE, codebase_spans
+from bot.parse.cue_words import ARCHITECTURE_CUES
 from bot.parse.gpus import is_gpu_name
 from bot.parse.model_names import _NAME, NOT_NAMES, NOT_PROPER, Typed, name_like, uncased_called
 from bot.parse.regex import rc
@@ -304,6 +305,12 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
         from bot.parse.coined_names import coined_name  # lazily: its cues are rare
 
         found = coined_name(s, typed, raw)
+        if found is not None:
+            return found
+    if any(map(s.__contains__, ARCHITECTURE_CUES)):  # s48 names: 'does RWKV need', an architecture as model
+        from bot.parse.architectures import architecture_named  # lazily: its cues are rare
+
+        found = architecture_named(s, typed)
         if found is not None:
             return found
     if ".sh" in s or ".py" in s:  # s34-gen2: 'sh finetune_cogagent_lora.sh'
