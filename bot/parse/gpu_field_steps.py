@@ -68,7 +68,7 @@ class GpuFieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = machine_rig(self.s, gpus, count is None or one_each)  # '1 A100 plus 3 4090s'
+            rig = machine_rig(self.s, gpus, count is None or one_each) if len(gpus) > 1 else None  # one card
             if rig and count is not None:  # each card's count is not the machine's ('1 A100 plus 3 4090s')
                 self.used.update(
                     id(r) for r in self.roles if r.role == "count" and r.tok.end <= rig[-1].start

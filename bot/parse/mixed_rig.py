@@ -23,6 +23,7 @@ weighs options ('or', 'vs', 'versus', 'compare', '还是', '或者', '对比', '
 
 from __future__ import annotations
 
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -31,6 +32,8 @@ from estimator import catalog
 if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
 
+_ID = attrgetter("gpu_id")
+_SECOND = itemgetter(1)
 _ARTICLE = (
     r"\s*(?:\b(?:an?|one|another|a\s+single)\b|\b1\s*[x×]?|一张|一块|一个|一台|另一张|另一块|1\s*[张块])?\s*$"
 )
@@ -142,30 +145,40 @@ def counted_rig(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
     were read, so a third card became an alternative sized apart.
     Every card counts in :func:`rig_choice` (4 × a 4090's 24 GB hold more than one A100's 80 GB as equal
     shares)."""
-    if len({g.gpu_id for g in gpus}) < 2 or OPTIONS_RE.search(s):
+    if len(set(map(_ID, gpus))) < 2 or OPTIONS_RE.search(s):
         return None
     fleet = False  # a listing already read as a fleet: no later part of it is one machine
     for i, first in enumerate(gpus[:-1]):
-        chain: list[tuple[GpuMention, int, bool]] = []
+        chain: list[tuple[GpuMention, int]] = []
+        seen, prev, weak_at = {first.gpu_id}, first, -1
         for nxt in gpus[i + 1 :]:
-            joined = COUNTED_JOIN_RE.search(s[_end(s, (chain[-1][0] if chain else first).start) : nxt.start])
-            if joined is None or nxt.gpu_id in {first.gpu_id, *(g.gpu_id for g, _, _ in chain)}:
+            if nxt.gpu_id in seen:
                 break
-            chain.append((nxt, _count(joined.group("n")), bool(joined.group("weak"))))
+            joined = COUNTED_JOIN_RE.search(s[_end(s, prev.start) : nxt.start])
+            if joined is None:
+                break
+            if weak_at < 0 and joined.group("weak"):
+                weak_at = len(chain)
+            chain.append((nxt, _count(joined.group("n"))))
+            seen.add(nxt.gpu_id)
+            prev = nxt
+        if not chain:
+            continue
         before = _COUNT_BEFORE_RE.search(s[max(0, first.start - 8) : first.start])
-        counts = [_count(before.group("n")) if before else 1] + [n for _, n, _ in chain]
-        if any(w for _, _, w in chain) and (fleet or not _listing_ok(s, sum(counts))):
+        counts = [_count(before.group("n")) if before else 1, *map(_SECOND, chain)]
+        if weak_at >= 0 and (fleet or not _listing_ok(s, sum(counts))):
             fleet = True  # 'We have 8 H100s, 4 A100s and 2 L40S': never its last two as one machine
-            chain = chain[: next(k for k, (_, _, w) in enumerate(chain) if w)]  # 'on two A100s and one H100'
-            counts = counts[: len(chain) + 1]
+            chain, counts = chain[:weak_at], counts[: weak_at + 1]  # 'on two A100s and one H100'
         if chain:
             break
     else:
         return None
-    if not all(0 < n <= 16 for n in counts):
+    if min(counts) <= 0 or max(counts) > 16:
         return None
-    cards = [first] + [g for g, _, _ in chain]
-    return [g for g, n in zip(cards, counts, strict=True) for _ in range(n)]
+    out = [first] * counts[0]
+    for (card, _), n in zip(chain, counts[1:], strict=True):
+        out += [card] * n
+    return out
 
 
 def machine_rig(s: str, gpus: list[GpuMention], uncounted: bool) -> list[GpuMention] | None:
@@ -174,10 +187,11 @@ def machine_rig(s: str, gpus: list[GpuMention], uncounted: bool) -> list[GpuMent
     (:func:`counted_rig`); s48: the counted reading where it holds more distinct cards ('一张 4090、一张
     3090、两张 T4': all three, where the uncounted one stops at the first count it meets)."""
     rig = rig_cards(s, gpus) if uncounted else None
-    counted = counted_rig(s, gpus) if len(gpus) > 1 else None
-    if counted and len({g.gpu_id for g in counted}) > len({g.gpu_id for g in rig or ()}):
-        return counted
-    return rig
+    held = len(set(map(_ID, rig))) if rig else 0
+    if len(gpus) < 2 or held == len(set(map(_ID, gpus))):
+        return rig  # every card already in the rig: no counted reading can hold more (no call)
+    counted = counted_rig(s, gpus)
+    return counted if counted and len(set(map(_ID, counted))) > held else rig
 
 
 def smallest(cards: list[GpuMention]) -> GpuMention:
