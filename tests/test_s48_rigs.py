@@ -97,3 +97,84 @@ def test_options_and_fleets_are_not_one_rig(
     answer = ask_in_process(capsys, text)
     assert {c["gpu"] for c in answer["report"]["comparisons"]} == alternatives
     assert not {"mixed_rig", "mixed_rig_sum", "mixed_rig_largest"} & set(named(answer).values())
+
+
+# Item 2 (review N1): a stated training EP degree is sized. Megatron-Core: each EP rank holds
+# num_moe_experts // expert_model_parallel_size routed experts of every MoE layer
+# (megatron/core/transformer/moe/moe_layer.py, num_local_experts), the rest of the model is replicated over
+# EP within data parallelism, and the experts' states are sharded over the expert-data-parallel group,
+# DP / EP (megatron/core/parallel_state.py). Mixtral 8x7B's config.json (mistralai/Mixtral-8x7B-v0.1:
+# 32 layers, hidden 4096, intermediate 14336, 8 local experts, top-2; 46.7B parameters): routed experts =
+# 32 × 8 × 3 × 4096 × 14336.
+MIXTRAL_ROUTED = 32 * 8 * 3 * 4096 * 14336
+MIXTRAL_TOTAL = 46.7e9
+
+
+def _weights_per_gpu(plan: dict) -> float:
+    """bf16 weights on one GPU of ``plan``: the dense part / (TP × PP), the routed experts / (TP × PP × EP),
+    each ZeRO-3-sharded over its data-parallel group (DP, and DP / EP for the experts)."""
+    tp_pp, ep, dp = plan["tp"] * plan["pp"], plan["ep"], plan["dp"]
+    dense, experts = (MIXTRAL_TOTAL - MIXTRAL_ROUTED) / tp_pp, MIXTRAL_ROUTED / (tp_pp * ep)
+    if plan["zero_stage"] == 3:
+        dense, experts = dense / dp, experts / (dp // ep)
+    return 2 * (dense + experts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Full fine-tune Mixtral 8x7B with Megatron, EP=8",
+        "Full fine-tune Mixtral 8x7B with Megatron, --expert-model-parallel-size 8",
+        "用 Megatron 全参微调 Mixtral 8x7B，专家并行 8",
+        "用 Megatron 全参微调 Mixtral 8x7B，8 路专家并行",
+    ],
+)
+def test_a_stated_ep_shards_the_experts(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    answer = ask_in_process(capsys, text)
+    assert answer["request"]["expert_parallel"] == 8
+    memory = answer["report"]["memory"]
+    plan = memory["plan"]
+    assert plan["ep"] == 8 and plan["dp"] % 8 == 0  # the stated EP, carved out of the data-parallel ranks
+    assert memory["breakdown"]["weights"] == pytest.approx(_weights_per_gpu(plan), rel=0.01)
+    assert "expert_parallel" not in str(named(answer))
+    assert "EP 8" in answer["reply"].splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Train Mixtral 8x7B full fine-tune with Megatron on 16 H100, EP=8",
+        "用 16 张 H100 全参微调 Mixtral 8x7B，EP=8",
+    ],
+)
+def test_a_stated_ep_on_the_users_gpus(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    answer = ask_in_process(capsys, text)
+    memory = answer["report"]["memory"]
+    plan = memory["plan"]
+    assert memory["plan_gpus"] == 16 and plan["ep"] == 8
+    assert plan["tp"] * plan["pp"] * plan["dp"] == 16
+    assert memory["breakdown"]["weights"] == pytest.approx(_weights_per_gpu(plan), rel=0.01)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Train Mixtral 8x7B full fine-tune with Megatron on 16 H100, EP=3", "ep_not_dividing"),  # 8 % 3
+        ("用 16 张 H100 全参微调 Mixtral 8x7B，EP=32", "ep_not_dividing"),  # more than its 8 experts
+        ("用 4 张 H100 全参微调 Mixtral 8x7B，专家并行 8", "ep_over_gpus"),
+        ("Full fine-tune Mixtral 8x7B on 4 H100, EP=8", "ep_over_gpus"),
+        ("Full fine-tune Llama 3 8B on 8 H100, EP=8", "ep_no_experts"),  # a dense model
+        ("全参微调 Llama 3 8B，8 张 H100，EP=8", "ep_no_experts"),
+        ("LoRA fine-tune Mixtral 8x7B on 8 H100 with EP=8", "expert_parallel_training"),  # no EP plan
+        ("Serve Mixtral 8x7B with vLLM on 8 H100, EP=8", "expert_parallel"),  # serving: not a training EP
+        ("用 vLLM 在 8 张 H100 上部署 Mixtral 8x7B，专家并行 8", "expert_parallel"),
+    ],
+)
+def test_an_ep_that_cannot_be_used_is_named_with_why(
+    capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    answer = ask_in_process(capsys, text)
+    n = 32 if "32" in text else 3 if "EP=3" in text else 8
+    assert named(answer)[f"expert_parallel: {n}"] == reason
+    plan = (answer["report"].get("memory") or {}).get("plan") or {}
+    assert plan.get("ep", 1) != n

@@ -221,6 +221,10 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         for name in ("tp", "pp"):
             if getattr(said, name):
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="more_than_gpus"))
+    if said.expert_parallel and not serving:  # s48: a stated EP the training plan did not use
+        from bot.core.unused_local import unused_ep
+
+        out += [Ignored(text=t, reason=why) for t, why in unused_ep(said, report)]
     if serving:
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
