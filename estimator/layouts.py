@@ -102,11 +102,8 @@ def ordered_layouts(
     Face-family tool): none and full (:data:`SEARCHED_MODES`). ``dp_only``: the user's training tool runs
     data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the stated ZeRO
     stage or each of 0–3. ``dp_first`` (:attr:`TrainingSetup.data_parallel_first`): every data-parallel
-    layout (TP = PP = 1) before any with TP or PP. ``stated_ep`` (:attr:`TrainingSetup.ep`, with ``experts``):
-    the only expert-parallel degree, where it divides DP (the EP group is carved out of the data-parallel
-    ranks: Megatron-Core parallel_state.py, expert-data-parallel size = DP / EP); a count where no split
-    runs it gets the search's own layouts (every count keeps a layout; the interpretation names the EP not
-    used, ``ep_dp``); s48.
+    layout (TP = PP = 1) before any with TP or PP. ``stated_ep`` (s48, :attr:`TrainingSetup.ep`): the only EP,
+    where it divides DP (Megatron-Core parallel_state.py: expert-data-parallel = DP / EP), else the search's.
     """
     modes = SEARCHED_MODES[recompute]
     layouts = []

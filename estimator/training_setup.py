@@ -272,9 +272,7 @@ def training_setup(
         step_sequences=global_batch if method == Method.full else 0,  # the plan's step (s35 fixe #1)
         accumulation=0 if req.global_batch or method != Method.full else (req.gradient_accumulation or 0),
     )
-    if req.expert_parallel:  # s48: a stated EP, where the MoE full-training plan can use it
-        setup = _with_ep(setup, spec, req)
-    checkpoint = checkpoint_bytes(spec, params, setup)
+    checkpoint = checkpoint_bytes(spec, params, setup := _with_ep(setup, spec, req))  # s48: a stated EP
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
 
 
@@ -283,6 +281,8 @@ def _with_ep(setup: TrainingSetup, spec: ModelSpec, req: SizingRequest) -> Train
     (:func:`estimator.expert_parallel.stated_ep` over the routed experts the plan may split,
     :func:`estimator.layouts._ep_experts`); else unchanged (the interpretation names why:
     bot.core.unused_local.unused_ep)."""
+    if not req.expert_parallel:
+        return setup
     from dataclasses import replace
 
     from estimator.expert_parallel import stated_ep
