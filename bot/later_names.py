@@ -12,7 +12,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.core.context_followup": ("asks_carried",),
     "bot.core.scaled_followup": ("scaled_followup",),
     "bot.core.start_only": ("start_only",),
-    "bot.core.unused_local": ("offload_unused", "setting_text", "unused_images", "unused_local"),
+    "bot.core.unused_local": ("offload_unused", "setting_text", "unused_ep", "unused_images", "unused_local"),
     "bot.parse.active_name": ("active_in_name",),
     "bot.parse.asked_precision": ("asked_format",),
     "bot.parse.brackets": ("earlier_in_brackets",),
@@ -85,9 +85,9 @@ BOT: dict[str, tuple[str, ...]] = {
 a function of that module)."""
 
 (asks_carried,) = later("bot.core.context_followup", "asks_carried")
-offload_unused, setting_text, unused_images, unused_local = later(
-    "bot.core.unused_local", "offload_unused", "setting_text", "unused_images", "unused_local"
-)  # settings a report did not use: bot.core.interpretation (s42-speed)
+offload_unused, setting_text, unused_ep, unused_images, unused_local = later(
+    "bot.core.unused_local", "offload_unused", "setting_text", "unused_ep", "unused_images", "unused_local"
+)  # settings a report did not use: bot.core.interpretation (s42-speed; s48: a stated training EP)
 (scaled_followup,) = later("bot.core.scaled_followup", "scaled_followup")
 (start_only,) = later("bot.core.start_only", "start_only")
 (earlier_in_brackets,) = later("bot.parse.brackets", "earlier_in_brackets")

@@ -68,3 +68,23 @@ def ep_degrees(experts: int, dp: int) -> list[int]:
             out.append(ep)
         ep *= 2
     return out
+
+
+def stated_ep(ep: int | None, experts: int, gpus: int | None) -> tuple[int | None, str | None]:
+    """A stated expert-parallel degree as the plan uses it, and why not where it cannot: (EP, None) when
+    usable; (None, reason) else — ``"ep_no_experts"`` (``experts`` == 0: a dense model, or a job without
+    the MoE full-training plan, :func:`estimator.layouts._ep_experts`), ``"ep_not_dividing"`` (EP does not
+    divide the routed experts: Megatron-Core ``MoELayer`` asserts ``num_moe_experts %
+    expert_model_parallel_size == 0``, megatron/core/transformer/moe/moe_layer.py), ``"ep_over_gpus"``
+    (EP is more than ``gpus``: the EP group is carved out of the data-parallel ranks,
+    megatron/core/parallel_state.py ``initialize_model_parallel``); (None, None) when none was stated.
+    EP 1 is no expert parallelism and is kept (every rank holds every expert)."""
+    if not ep:
+        return None, None
+    if not experts:
+        return None, "ep_no_experts"
+    if experts % ep:
+        return None, "ep_not_dividing"
+    if gpus and ep > gpus:
+        return None, "ep_over_gpus"
+    return ep, None

@@ -81,6 +81,7 @@ def ordered_layouts(
     pp: int | None = None,
     dp_only: bool = False,
     dp_first: bool = False,
+    stated_ep: int | None = None,
 ) -> tuple[Layout, ...]:
     """Layouts for exactly ``gpus`` GPUs, most preferred first (:func:`plan_preference`).
 
@@ -101,7 +102,8 @@ def ordered_layouts(
     Face-family tool): none and full (:data:`SEARCHED_MODES`). ``dp_only``: the user's training tool runs
     data parallelism only (:mod:`estimator.training_tools`): TP = PP = 1, DP = all GPUs, the stated ZeRO
     stage or each of 0–3. ``dp_first`` (:attr:`TrainingSetup.data_parallel_first`): every data-parallel
-    layout (TP = PP = 1) before any with TP or PP.
+    layout (TP = PP = 1) before any with TP or PP. ``stated_ep`` (s48, :attr:`TrainingSetup.ep`): the only EP,
+    where it divides DP (Megatron-Core parallel_state.py: expert-data-parallel = DP / EP), else the search's.
     """
     modes = SEARCHED_MODES[recompute]
     layouts = []
@@ -111,7 +113,7 @@ def ordered_layouts(
         zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if gpus > 1 else (0,)
         found = [Layout(1, 1, gpus, zero, mode, micro_batch, offload) for zero in zeros for mode in modes]
         return tuple(sorted(found, key=lambda p: plan_preference(p, nvlink, False, per_node)))
-    stages = [pp] if pp else _divisors(layers)
+    pp_stated, stages = pp, [pp] if pp else _divisors(layers)
     if experts and not pp:  # a stated PP is kept as given
         stages = sorted(
             set(stages) | {p for p in (2**i for i in range(1, layers.bit_length())) if uneven_ok(layers, p)}
@@ -125,7 +127,8 @@ def ordered_layouts(
                 continue
             dp = gpus // (tp * pp)
             zeros = (zero_stage,) if zero_stage is not None else (0, 1, 2, 3) if dp > 1 else (0,)
-            for ep in ep_degrees(experts, dp) if experts else (1,):
+            eps = ep_degrees(experts, dp) if not stated_ep else (stated_ep,) if dp % stated_ep == 0 else ()
+            for ep in eps if experts else (1,):
                 for zero in zeros:
                     for mode in modes:
                         layouts.append(new_layout((tp, pp, dp, zero, mode, micro_batch, offload, ep)))
@@ -136,6 +139,9 @@ def ordered_layouts(
                             keys.append((tp * pp > 1, full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
                         else:
                             keys.append((full, pp, tp, zero) if nvlink else (pp, tp, full, zero))
+    if stated_ep and experts and not layouts:  # no split of this count runs the stated EP: the search's own
+        args = (layers, heads, kv_heads, per_node, nvlink, gpus, micro_batch, offload, zero_stage, recompute)
+        return ordered_layouts(*args, experts, stated_tp, pp_stated, dp_only, dp_first)
     return tuple(map(layouts.__getitem__, sorted(range(len(layouts)), key=keys.__getitem__)))  # stable
 
 
@@ -155,7 +161,7 @@ def _layouts(
     return ordered_layouts(
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, gpus,
         setup.micro_batch, setup.offload, setup.zero_stage, searched_recompute(setup),
-        _ep_experts(spec, setup), tp, pp, setup.data_parallel_only, setup.data_parallel_first,
+        _ep_experts(spec, setup), tp, pp, setup.data_parallel_only, setup.data_parallel_first, setup.ep,
     )  # fmt: skip
 
 

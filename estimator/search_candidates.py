@@ -84,10 +84,12 @@ def _ep_options(spec: ModelSpec, setup: TrainingSetup) -> list[int | None]:
     """Expert-parallel degrees searched one at a time (MoE full training: powers of two dividing the
     routed experts, :func:`estimator.expert_parallel.ep_degrees`); [None] = any (no EP in the search)."""
     experts = _ep_experts(spec, setup)
+    if experts and setup.ep:  # s48: a stated, usable EP is the only one tried
+        return [setup.ep]
     return list(ep_degrees(experts, experts)) if experts else [None]
 
 
-_TRIPLES: dict[tuple, tuple] = {}  # _triples by (search_shape, stated TP, stated PP)
+_TRIPLES: dict[tuple, tuple] = {}  # _triples by (search_shape, stated TP, stated PP, stated EP)
 
 
 def _triples(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup, shape: tuple) -> tuple:
@@ -95,7 +97,7 @@ def _triples(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup, shape: tuple) 
     TP × PP × EP first; ``shape``: :func:`estimator.search_groups.search_shape` of the same arguments,
     which holds all both read but the stated TP and PP (layers, heads, KV heads, the node's size, the
     stated ZeRO stage, data parallelism only, the routed experts): built once per shape, TP and PP."""
-    key = (shape, setup.tp, setup.pp)
+    key = (shape, setup.tp, setup.pp, setup.ep)
     found = _TRIPLES.get(key)
     if found is None:
         if len(_TRIPLES) >= 1024:  # bounded as the layouts' caches are

@@ -62,17 +62,17 @@ def search_shape(spec: ModelSpec, gpu: GpuSpec, setup: TrainingSetup) -> tuple:
         spec.layers, spec.heads, spec.kv_heads, gpu.gpus_per_node, gpu.nvlink, setup.micro_batch,
         setup.offload, setup.zero_stage,
         setup.recompute or (CHECKPOINTING if setup.checkpointing_only else None),  # searched_recompute
-        _ep_experts(spec, setup), setup.data_parallel_only, setup.data_parallel_first,
+        _ep_experts(spec, setup), setup.data_parallel_only, setup.data_parallel_first, setup.ep,
     )  # fmt: skip
 
 
 @lru_cache(maxsize=1024)
 def groups_at(shape: tuple, gpus: int, tp: int | None, pp: int | None) -> Grouped:
     """:func:`grouped_layouts` of a :func:`search_shape` at ``gpus`` GPUs and (``tp``, ``pp``)."""
-    layers, heads, kv_heads, per_node, nvlink, micro_batch, offload, zero, recompute, experts, *dp = shape
+    layers, heads, kv_heads, per_node, nvlink, micro_batch, offload, zero, recompute, experts, *rest = shape
     return grouped_layouts(
         layers, heads, kv_heads, per_node, nvlink, gpus, micro_batch, offload, zero, recompute, experts,
-        tp, pp, *dp,
+        tp, pp, *rest,
     )  # fmt: skip
 
 

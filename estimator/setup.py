@@ -128,6 +128,10 @@ class TrainingSetup:
     """A tensor-parallel degree the user chose (None = the search chooses)."""
     pp: int | None = None
     """A pipeline-parallel degree the user chose (None = the search chooses)."""
+    ep: int | None = None
+    """An expert-parallel degree the user chose for MoE full training, checked usable
+    (:func:`estimator.expert_parallel.stated_ep`): the only EP the search tries (None = the search
+    chooses)."""
     recompute: Recompute | None = None
     """A recompute mode the user chose (None = the search chooses: selective, then full)."""
     data_parallel_only: bool = False

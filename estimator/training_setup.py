@@ -272,8 +272,24 @@ def training_setup(
         step_sequences=global_batch if method == Method.full else 0,  # the plan's step (s35 fixe #1)
         accumulation=0 if req.global_batch or method != Method.full else (req.gradient_accumulation or 0),
     )
-    checkpoint = checkpoint_bytes(spec, params, setup)
+    checkpoint = checkpoint_bytes(spec, params, setup := _with_ep(setup, spec, req))  # s48: a stated EP
     return SetupParts(setup, seq, mb, global_batch, checkpoint, sample_tokens(req, stage))
+
+
+def _with_ep(setup: TrainingSetup, spec: ModelSpec, req: SizingRequest) -> TrainingSetup:
+    """``setup`` with the stated expert-parallel degree where usable
+    (:func:`estimator.expert_parallel.stated_ep` over the routed experts the plan may split,
+    :func:`estimator.layouts._ep_experts`); else unchanged (the interpretation names why:
+    bot.core.unused_local.unused_ep)."""
+    if not req.expert_parallel:
+        return setup
+    from dataclasses import replace
+
+    from estimator.expert_parallel import stated_ep
+    from estimator.layouts import _ep_experts
+
+    ep, _ = stated_ep(req.expert_parallel, _ep_experts(spec, setup), req.gpu_count)
+    return replace(setup, ep=ep) if ep else setup
 
 
 def _assume_seq_len(

@@ -132,6 +132,10 @@ IGNORED_REASONS = (
     "interconnect",  # 'with RoCE (not IB)', 'IB网络': the network between nodes, not modelled (s45 trial #5)
     "link_compare",  # 'NVLink vs PCIe, how much difference?': asked, no link timing model to answer it (s47)
     "expert_parallel_training",  # s47 trialfix #6: 'EP=4' in training: the plan places experts itself
+    "ep_no_experts",
+    "ep_not_dividing",
+    "ep_over_gpus",
+    "ep_dp",  # s48: a stated EP the MoE plan cannot use
     "audio_hours",  # s47 cat: '1 万小时音频' for a speech model: named, not sized as tokens
     "purchase_price",  # 'rent … or buy a server?': no purchase price on file, renting priced (s45 trial #2)
     "tax_rate",  # '含税13%', 'incl. 6% VAT': the costs are rental prices before tax (s45 trial #4)

@@ -18,7 +18,7 @@ from bot.core.ignored_reasons import IGNORED_REASONS as IGNORED_REASONS  # its o
 from bot.core.ignored_reasons import KT_NAMED, KT_USED, MODEL_SUBSTITUTIONS, USED_REASONS
 from bot.core.substitution_reasons import SUBSTITUTION_REASONS as SUBSTITUTION_REASONS
 from bot.core.substitution_reasons import runtime_not_sized
-from bot.later_names import offload_unused, unused_images, unused_local
+from bot.later_names import offload_unused, unused_ep, unused_images, unused_local
 from bot.later_names import setting_text as _text
 from bot.parse import ParseResult
 from bot.parse.daily_hours import DAILY_SCHEDULE
@@ -228,6 +228,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         for name in ("tp", "pp"):
             if getattr(said, name):
                 out.append(Ignored(text=_text(name, getattr(said, name)), reason="more_than_gpus"))
+    if said.expert_parallel and not serving:  # s48: a stated EP the training plan did not use, and why
+        out += [Ignored(text=t, reason=why) for t, why in unused_ep(said, report)]
     if serving:
         # a serving answer sizes GPUs for the load: CPU offload or a micro-batch next to a stated
         # concurrency are not used, nor a budget it could not compare (estimator.serving_budget): a
@@ -275,11 +277,8 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
         elif _fp8_in_mfu(said, report, timed):
             out.append(Ignored(text=_text("precision", said.precision), reason="fp8_in_mfu"))
         if "measured_above_peak" in codes:
-            out.append(
-                Ignored(
-                    text=_text("achieved_tflops_per_gpu", said.achieved_tflops_per_gpu), reason="above_peak"
-                )
-            )
+            achieved = _text("achieved_tflops_per_gpu", said.achieved_tflops_per_gpu)
+            out.append(Ignored(text=achieved, reason="above_peak"))
         elif said.mfu is not None and (said.achieved_tflops_per_gpu or said.tokens_per_second_per_gpu):
             out.append(Ignored(text=_text("mfu", said.mfu), reason="measured_wins"))
     return out

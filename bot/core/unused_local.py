@@ -108,3 +108,23 @@ def unused_chunked(said: SizingRequest, report: SizingReport) -> list[tuple[str,
     if said.hybrid_kvcache_ratio is not None:
         out.append((setting_text("hybrid_kvcache_ratio", said.hybrid_kvcache_ratio), "no_chunked_attention"))
     return out
+
+
+def unused_ep(said: SizingRequest, report: SizingReport) -> list[tuple[str, str]]:
+    """A stated training expert-parallel degree the plan does not run, with why (s48): the reason of
+    :func:`estimator.expert_parallel.stated_ep` ('ep_not_dividing', 'ep_over_gpus', 'ep_no_experts': a dense
+    model), ``ep_dp`` (EP does not divide the plan's data-parallel degree), else
+    ``expert_parallel_training`` (a MoE job without the full-training plan's expert parallelism:
+    LoRA, a stated ZeRO stage or offload, where ZeRO-3/FSDP shards the experts); [] when the plan's EP is the
+    stated one."""
+    from estimator.expert_parallel import stated_ep
+
+    ep, memory, spec = said.expert_parallel, report.memory, report.model_spec
+    plan = memory.plan if memory is not None else None
+    if not ep or (plan is not None and plan.ep == ep):
+        return []
+    experts = (spec.experts or 0) if spec is not None else 0
+    _, why = stated_ep(ep, experts, said.gpu_count)
+    if why is None and plan is not None and plan.dp % ep:
+        why = "ep_dp"  # the user's GPUs split so that EP does not divide DP
+    return [(setting_text("expert_parallel", ep), why or "expert_parallel_training")]

@@ -1,12 +1,15 @@
 """An expert-parallel degree said in prose ('EP=4', 'ep 8', 'expert parallel size 4', '专家并行 EP=4',
-'专家并行度 8', '8 路专家并行'; s47 trialfix #6). Neither the training plan nor the serving layout takes a
-stated EP degree: the training plan places the experts itself (ZeRO-3/FSDP shards them over the
+'专家并行度 8', '8 路专家并行'; s47 trialfix #6). Before session 48 neither the training plan nor the serving
+layout took a stated EP degree: the training plan places the experts itself (ZeRO-3/FSDP shards them over the
 data-parallel GPUs in Trainer-based tools; a Megatron-family plan picks its own EP, shown in its layout), and
 serving sizes the experts split by tensor parallelism over the same GPUs (the same bytes per GPU:
 :mod:`bot.parse.configs.serve_flag_reasons`). Before, the degree was left as 'no word said what it is'
 ('未使用：“4”（没看出它指什么）') and the words 'expert parallel' of a training question were dropped in
-silence. The degree is masked and named ``expert_parallel: N``: ``expert_parallel_training`` in a training
-question, ``expert_parallel`` in a serving one; in a training question the words alone are named too."""
+silence. The degree is masked and named ``expert_parallel: N``, ``expert_parallel`` in a serving question;
+in a training question the words alone are named too (``expert_parallel_training``). Session 48: in a
+training question the degree is the request's ``expert_parallel`` ('--expert-model-parallel-size 8' too),
+which the MoE full-training plan uses, or the interpretation names why not
+(bot.core.unused_local.unused_ep)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from bot.parse.regex import rc
 
 _DEGREE = r"\s*(?:=|:|of|为|是|设为|设成|to)?\s*(?P<n>\d{1,3})(?![\d.])"
 EP_DEGREE_RE = rc(
-    r"(?:(?<![a-z0-9\-_])(?:ep|expert[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?)(?:[\s\-_]*(?:size|degree))?"
+    r"(?:(?<![a-z0-9_])(?<![a-z0-9]-)(?:ep|expert[\s\-_]*(?:model[\s\-_]*)?parallel(?:ism)?)"
+    r"(?:[\s\-_]*(?:size|degree))?"
     r"|专家并行(?:度|数)?)"
     + _DEGREE
     + r"|(?P<m>\d{1,3})\s*(?:路|-way|\s+way)\s*(?:专家并行|expert[\s\-_]*parallel\w*|ep\b)"
@@ -38,6 +42,7 @@ def expert_degree(out: Any, training: bool) -> None:
         return
     n = int(m.group("n") or m.group("m"))
     out.s = out.s[: m.start()] + " " * (m.end() - m.start()) + out.s[m.end() :]
-    out.unused.append(
-        (f"expert_parallel: {n}", "expert_parallel_training" if training else "expert_parallel")
-    )
+    if training:  # s48: the MoE training plan uses it (estimator.expert_parallel.stated_ep) or says why not
+        out.fields["expert_parallel"] = n
+        return
+    out.unused.append((f"expert_parallel: {n}", "expert_parallel"))

@@ -19,7 +19,7 @@ from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, o
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.gpus import GpuMention, card_total, one_box, unified, variant_of_memory
 from bot.parse.memory_room import room_not_card
-from bot.parse.mixed_rig import counted_rig, layer_split_bandwidth, layer_split_memory, rig_cards, rig_choice
+from bot.parse.mixed_rig import layer_split_bandwidth, layer_split_memory, machine_rig, rig_choice
 from bot.parse.one_card_named import ONE_MORE, memory_card_one, one_more, one_named_card
 from bot.parse.roles import Role
 from bot.parse.structure import job_card
@@ -68,8 +68,7 @@ class GpuFieldSteps:
                 chosen = asked if asked.gpu_id != chosen.gpu_id else chosen
                 self.notes.append("asked_card")  # bot.core.pipeline.ASKED_CARD
             one_each = count is not None and count.value == 1 and len(gpus) > 1  # '一张 5090 加一张 3080'
-            rig = rig_cards(self.s, gpus) if count is None or one_each else None
-            rig = rig or (counted_rig(self.s, gpus) if len(gpus) > 1 else None)  # '1 A100 plus 3 4090s'
+            rig = machine_rig(self.s, gpus, count is None or one_each) if len(gpus) > 1 else None  # one card
             if rig and count is not None:  # each card's count is not the machine's ('1 A100 plus 3 4090s')
                 self.used.update(
                     id(r) for r in self.roles if r.role == "count" and r.tok.end <= rig[-1].start

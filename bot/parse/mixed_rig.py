@@ -23,7 +23,7 @@ weighs options ('or', 'vs', 'versus', 'compare', '还是', '或者', '对比', '
 
 from __future__ import annotations
 
-from itertools import pairwise
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -32,6 +32,8 @@ from estimator import catalog
 if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
 
+_ID = attrgetter("gpu_id")
+_SECOND = itemgetter(1)
 _ARTICLE = (
     r"\s*(?:\b(?:an?|one|another|a\s+single)\b|\b1\s*[x×]?|一张|一块|一个|一台|另一张|另一块|1\s*[张块])?\s*$"
 )
@@ -96,12 +98,13 @@ _WORD_COUNTS = {
 }
 COUNTED_JOIN_RE = rc(
     _BRACKET + r"(?:\+|\bplus\b|\balongside\b|\btogether\s+with\b|加上?|再加上?|搭配"
-    r"|(?P<weak>&|\band\b|和|与|跟|还有))"
+    r"|(?P<weak>&|\band\b|和|与|跟|还有|[,，、;；]))"
     rf"\s*{_N}\s*(?:[x×]|张|块)?\s*$"
 )
 """A join that adds cards with their count ('plus 3', '+ 2x', '加 3 张', s33: 'plus two', '和一张'): the
-second part of a counted rig; a listing join ('and', '和') only where the cards are one machine or work
-together (:data:`TOGETHER_RE`)."""
+second part of a counted rig; a listing join ('and', '和', s48: a comma or '、' before the next card's count,
+'一张 4090、一张 3090、两张 T4') only where the cards are one machine or work together (:data:`TOGETHER_RE`,
+or an owned machine of at most :data:`HOST_CARDS` cards)."""
 TOGETHER_RE = rc(
     r"一起|一块儿|同时用|together|\bcombined\b|合起来|不同型号|\bmixed\s+(?:gpus|cards)"
     r"|\bmy\b|\brig\b|\bbox\b|\bmachine\b|\bworkstation\b|\bpc\b|\bcomputer\b|\bdesktop\b|我的|机器|电脑|主机|装了|插了"
@@ -120,28 +123,75 @@ def _count(text: str) -> int:
     return int(text) if text.isdigit() else _WORD_COUNTS[text]
 
 
+HOST_CARDS = 8
+"""The most cards one host holds: an 8-GPU server (NVIDIA DGX/HGX H100 and A100: 8 GPUs a node; the catalog's
+``gpus_per_node``). Listed cards of an owned machine ('I have', '我有': :data:`OWNED_MACHINE_RE`) are one rig
+only up to this many ('We have 8 H100s and 2 A100s' is a fleet; s48)."""
+
+
+def _listing_ok(s: str, total: int) -> bool:
+    """Whether a listing join ('and', ',', '和', '、') joins parts of one machine: the cards work together
+    (:data:`TOGETHER_RE`), or the message owns a machine (:data:`OWNED_MACHINE_RE`) and the cards listed fit
+    in one host (at most :data:`HOST_CARDS`)."""
+    return bool(TOGETHER_RE.search(s)) or (total <= HOST_CARDS and bool(OWNED_MACHINE_RE.search(s)))
+
+
 def counted_rig(s: str, gpus: list[GpuMention]) -> list[GpuMention] | None:
     """The cards of one rig written with their counts ('splitting over 1 A100 plus 3 4090s', '2 张 3090 加
-    2 张 4060Ti'), each mention repeated by its count, or None: two distinct cards, the second added to the
-    first by an adding word with its own count (:data:`COUNTED_JOIN_RE`; a listing 'and', which lists options
-    as often as parts, only with :data:`TOGETHER_RE`), no option word (s26).
+    2 张 4060Ti', s48: 'one 4090 24GB, one 3090 24GB and two T4 16GB', '一张 4090、一张 3090、两张 T4'), each
+    mention repeated by its count, or None: two or more distinct cards, each next one added to the one before
+    by a join with its own count (:data:`COUNTED_JOIN_RE`; a listing join, which lists options as often as
+    parts, only per :func:`_listing_ok`), no option word (s26). Before session 48 only two distinct cards
+    were read, so a third card became an alternative sized apart.
     Every card counts in :func:`rig_choice` (4 × a 4090's 24 GB hold more than one A100's 80 GB as equal
     shares)."""
-    if len({g.gpu_id for g in gpus}) != 2 or OPTIONS_RE.search(s):
+    if len(set(map(_ID, gpus))) < 2 or OPTIONS_RE.search(s):
         return None
-    for first, second in pairwise(gpus):
-        joined = COUNTED_JOIN_RE.search(s[_end(s, first.start) : second.start])
-        if joined is not None and joined.group("weak") and not TOGETHER_RE.search(s):
-            joined = None  # 'on two A100s and one H100' lists setups, not one machine
-        if joined is not None and first.gpu_id != second.gpu_id:
+    fleet = False  # a listing already read as a fleet: no later part of it is one machine
+    for i, first in enumerate(gpus[:-1]):
+        chain: list[tuple[GpuMention, int]] = []
+        seen, prev, weak_at = {first.gpu_id}, first, -1
+        for nxt in gpus[i + 1 :]:
+            if nxt.gpu_id in seen:
+                break
+            joined = COUNTED_JOIN_RE.search(s[_end(s, prev.start) : nxt.start])
+            if joined is None:
+                break
+            if weak_at < 0 and joined.group("weak"):
+                weak_at = len(chain)
+            chain.append((nxt, _count(joined.group("n"))))
+            seen.add(nxt.gpu_id)
+            prev = nxt
+        if not chain:
+            continue
+        before = _COUNT_BEFORE_RE.search(s[max(0, first.start - 8) : first.start])
+        counts = [_count(before.group("n")) if before else 1, *map(_SECOND, chain)]
+        if weak_at >= 0 and (fleet or not _listing_ok(s, sum(counts))):
+            fleet = True  # 'We have 8 H100s, 4 A100s and 2 L40S': never its last two as one machine
+            chain, counts = chain[:weak_at], counts[: weak_at + 1]  # 'on two A100s and one H100'
+        if chain:
             break
     else:
         return None
-    before = _COUNT_BEFORE_RE.search(s[max(0, first.start - 8) : first.start])
-    n_first, n_second = _count(before.group("n")) if before else 1, _count(joined.group("n"))
-    if not (0 < n_first <= 16 and 0 < n_second <= 16):
+    if min(counts) <= 0 or max(counts) > 16:
         return None
-    return [first] * n_first + [second] * n_second
+    out = [first] * counts[0]
+    for (card, _), n in zip(chain, counts[1:], strict=True):
+        out += [card] * n
+    return out
+
+
+def machine_rig(s: str, gpus: list[GpuMention], uncounted: bool) -> list[GpuMention] | None:
+    """The cards of one machine in ``gpus``, or None: the cards joined with no count (:func:`rig_cards`, read
+    only where ``uncounted``: no count was read, or one for each card), else those written with their counts
+    (:func:`counted_rig`); s48: the counted reading where it holds more distinct cards ('一张 4090、一张
+    3090、两张 T4': all three, where the uncounted one stops at the first count it meets)."""
+    rig = rig_cards(s, gpus) if uncounted else None
+    held = len(set(map(_ID, rig))) if rig else 0
+    if len(gpus) < 2 or held == len(set(map(_ID, gpus))):
+        return rig  # every card already in the rig: no counted reading can hold more (no call)
+    counted = counted_rig(s, gpus)
+    return counted if counted and len(set(map(_ID, counted))) > held else rig
 
 
 def smallest(cards: list[GpuMention]) -> GpuMention:

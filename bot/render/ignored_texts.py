@@ -459,7 +459,7 @@ IGNORED_TEXTS: dict[str, str] = {
     ),
     "mixed_rig_sum": N_(
         "another card in the same machine: llama.cpp splits layers by each card's free memory, so the "
-        "cards' memory is sized as their sum, shared equally; the speed from both cards' memory "
+        "cards' memory is sized as their sum, shared equally; the speed from the cards' memory "
         "bandwidths, each reading its share of the layers in turn"
     ),
     "training_tool_serving": N_(

@@ -25,8 +25,16 @@ if TYPE_CHECKING:
     from bot.core.interpretation import Ignored
     from estimator.models import SizingReport
 
-RIG_EVEN = N_("%(rig)s, sized as %(n)s × %(gpu)s (the least memory per card)")
-"""The rig form of the headline's cards: every card counted, each as the one with least memory."""
+RIG_EVEN = N_(
+    "%(rig)s, sized as %(n)s × %(gpu)s (the least memory per card: tensor parallelism and ZeRO/FSDP give "
+    "every card an equal share, so the smallest card bounds each)"
+)
+"""The rig form of the headline's cards: every card counted, each as the one with least memory. Why (s48):
+vLLM's tensor parallelism shards every weight matrix into ``tensor_parallel_size`` equal slices (Megatron
+column/row-parallel layers, vllm/model_executor/layers/linear.py: ``output_size // tp_size``), and ZeRO
+partitions parameters, gradients and optimizer states into N_d equal parts (Rajbhandari et al. 2020, ZeRO
+§5), FSDP the same (flat parameter padded to a multiple of the world size): each card holds the same bytes,
+so the card with least memory sets how much each share may be."""
 RIG_SAME = N_("%(rig)s, sized as %(n)s × %(gpu)s (the same memory per card; the slower card's speed)")
 """The rig form when every card has the same memory ('a 4090 plus a 3090', 24 GB each): none is smaller,
 the slower card (less memory bandwidth) is the one sized (session 19)."""
@@ -82,13 +90,15 @@ def rig_headline(text: str, answer: Answer) -> str:
 
 def _summed(report: SizingReport, lang: str, cards: list[str], gpu: str) -> str:
     """The rig form of :data:`RIG_SUM`: the cards by their own names (the card sized is shown with its
-    share of memory, 'RTX 4090 18G'), the sum and each card's share in GiB."""
-    own = gpu.rsplit(" ", 1)[0] if gpu.endswith("G") and gpu.rsplit(" ", 1)[-1][:-1].isdigit() else gpu
+    share of memory, 'RTX 4090 18G'), the sum and each card's share in GiB, over the request's card count
+    (each card as often as it was counted: 'one 4090, one 3090 and two T4' is 4 cards, s48)."""
+    mem_word = gpu.rsplit(" ", 1)[-1][:-1].replace(".", "", 1)  # '18' of 'RTX 4090 18G', s48: '19.2' too
+    own = gpu.rsplit(" ", 1)[0] if gpu.endswith("G") and mem_word.isdigit() else gpu
     mem, fmt = report.request.gpu_memory_gib or 0.0, fmt_for(lang)
     names = " + ".join(own if c == gpu else c for c in cards)
-    n = fmt.int(len(cards))
+    count = report.request.gpu_count or len(cards)  # s48: every card counted ('两张 T4'), not each name once
     return translate(
-        lang, RIG_SUM, rig=names, n=n, gpu=own, mem=fmt.num(mem), total=fmt.num(mem * len(cards))
+        lang, RIG_SUM, rig=names, n=fmt.int(count), gpu=own, mem=fmt.num(mem), total=fmt.num(mem * count)
     )
 
 

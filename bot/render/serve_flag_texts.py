@@ -85,3 +85,21 @@ LORA_SERVING = N_(
 for Llama 3.1 8B (32 layers; q, o 4096→4096, k, v 4096→1024, gate, up 4096→14336, down 14336→4096):
 16 × (8192 + 5120 + 5120 + 8192 + 3 × 18432) × 32 × 2 B = 83.9 MB. Before, 'it changes the answer, but the
 sizing has no setting for it yet' (s45 trial leftover: the wrong reason)."""
+SERVE_FLAG_TEXTS["ep_no_experts"] = N_(
+    "expert parallelism splits a mixture-of-experts model's routed experts over GPUs: this model has none "
+    "(a dense model), so there is nothing to split"
+)
+SERVE_FLAG_TEXTS["ep_not_dividing"] = N_(
+    "not usable: the expert-parallel size must divide the model's routed experts (Megatron-Core asserts "
+    "that num_moe_experts is a multiple of expert_model_parallel_size), so the plan chooses its own"
+)
+SERVE_FLAG_TEXTS["ep_over_gpus"] = N_(
+    "not usable: the expert-parallel size is more than your GPUs (the EP group is made of data-parallel "
+    "GPUs), so the plan chooses its own"
+)
+SERVE_FLAG_TEXTS["ep_dp"] = N_(
+    "not usable on your GPUs: the expert-parallel size must divide the data-parallel GPUs (GPUs ÷ (TP × "
+    "PP)) of the layout that fits, so the plan runs without it"
+)
+"""s48: a stated training EP the MoE full-training plan cannot use (estimator.expert_parallel.stated_ep,
+bot.core.unused_local.unused_ep)."""
