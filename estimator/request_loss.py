@@ -63,7 +63,8 @@ class LossKernel(Provenance):
         description="The expert-parallel degree (EP) the user stated for MoE training ('EP=8', Megatron-LM "
         "--expert-model-parallel-size 8, '专家并行 8'): each EP rank holds num_experts / EP routed experts "
         "of every MoE layer (Megatron-Core megatron/core/transformer/moe/moe_layer.py: num_local_experts = "
-        "num_moe_experts // expert_parallel_size), the rest of the model replicated over EP within data parallelism "
+        "num_moe_experts // expert_parallel_size), the rest of the model replicated over EP within data "
+        "parallelism "
         "(megatron/core/parallel_state.py: expert-data-parallel group = DP / EP). Used by the MoE "
         "full-training plan (estimator.expert_parallel.stated_ep); named not usable where it does not "
         "divide the routed experts, exceeds the GPUs, or the job has no expert layers to split",
