@@ -1,0 +1,90 @@
+"""Session 48 trial2: findings of a fresh-user trial of the merged tree (/work/notes/s48/trial2_report.md),
+each fixed by a general rule, tested in both languages with the trial's sentence and look-alike neighbours.
+
+#1 A serving budget asked over a period ('3 年预算多少', '三年预算多少', 'for three years: budget?') is
+the cost of renting the plan for that period: 3 years = 3 x 365 days x 24 h = 26,280 hours (the year of
+bot/parse/roles.py's periods, 365 days). Before, '3 年预算多少' read a budget of ¥3 a year and the other
+phrasings named the 3 years 'a training setting' and gave no cost.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+THREE_YEARS_HOURS = 3 * 365 * 24
+
+
+def _ask(capsys: pytest.CaptureFixture[str], question: str) -> dict:
+    main(["ask", "--format", "json", "--", question])
+    return json.loads(capsys.readouterr().out)
+
+
+def _ignored(d: dict) -> list[str]:
+    return [i["reason"] for i in d["interpretation"]["ignored"]]
+
+
+# -- #1 a budget asked over a period ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-72B 给 200 个用户用，报个价，3 年预算多少",
+        "部署 Qwen2.5-72B 给 200 个并发用户，三年预算多少",
+        "部署 Qwen2.5-72B，200 并发，三年要多少预算？",
+        "Serve Qwen2.5-72B to 200 concurrent users for three years: budget?",
+        "Serving Qwen2.5-72B for 200 concurrent users, what 3-year budget do we need?",
+        "Qwen2.5-72B inference for 200 concurrent users: how much budget for 3 years?",
+    ],
+)
+def test_budget_asked_over_years_prices_the_period(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    d = _ask(capsys, question)
+    req = d["request"]
+    assert req["stage"] == "inference"
+    assert req["hours"] == THREE_YEARS_HOURS
+    assert req["budget"] is None and req["budget_period"] is None  # never '¥3 a year'
+    assert req["deadline_days"] is None
+    assert "training_only" not in _ignored(d)
+    # the period's rental: 8 x A100 80G for 26,280 h = 210,240 GPU-hours at ¥15-30 / $1.20-2.50 (catalog)
+    text = d["reply"]["text"] if isinstance(d["reply"], dict) else d["reply"]
+    assert "210,240" in text
+
+
+def test_zh_budget_amount_per_year_stays_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    req = _ask(capsys, "部署 Qwen2.5-72B，年预算 50 万，200 并发")["request"]
+    assert (req["budget"], req["budget_period"], req["hours"]) == (500000, "year", None)
+    req = _ask(capsys, "部署 Qwen2.5-72B，一年预算 50 万，200 并发")["request"]
+    assert (req["budget"], req["budget_period"], req["hours"]) == (500000, "year", None)
+
+
+def test_zh_three_year_budget_with_amount_is_a_sum_not_per_year(capsys: pytest.CaptureFixture[str]) -> None:
+    req = _ask(capsys, "部署 Qwen2.5-72B，3 年预算 150 万，200 并发，够吗")["request"]
+    assert req["budget"] == 1500000 and req["budget_period"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "7B 模型预训练 1 万亿 token，三年预算多少",
+        "Pretrain a 7B model on 1T tokens within three years: budget?",
+    ],
+)
+def test_training_budget_asked_keeps_the_deadline(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    req = _ask(capsys, question)["request"]
+    assert req["deadline_days"] == 3 * 365 and req["hours"] is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "部署 Qwen2.5-72B 给 200 个并发用户，三年内上线",
+        "Serve Qwen2.5-72B to 200 concurrent users within three years",
+    ],
+)
+def test_serving_period_without_cost_is_no_rental(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    req = _ask(capsys, question)["request"]
+    assert req["hours"] is None
