@@ -88,3 +88,40 @@ def test_training_budget_asked_keeps_the_deadline(capsys: pytest.CaptureFixture[
 def test_serving_period_without_cost_is_no_rental(capsys: pytest.CaptureFixture[str], question: str) -> None:
     req = _ask(capsys, question)["request"]
     assert req["hours"] is None
+
+
+# -- #10 a length then a count of samples is two settings, not one list ------------------------------
+# Found while fixing #3: '上下文 32k，1 万条数据' read the 32k as a second sample count (32,000 samples) and
+# named the 1 万 'repeated'; the list rule ('32k and 128k context': two lengths in K) joined them.
+
+
+def _parsed(question: str) -> tuple[float | None, int | None, list]:
+    from bot.parse import parse
+
+    p = parse(question)
+    return p.request.num_samples, p.request.seq_len, p.unused_numbers
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "微调 Qwen2.5-7B，上下文 32k，1 万条数据",
+        "微调 Qwen2.5-7B，上下文长度 32k，1 万条数据",
+        "fine-tune Qwen2.5-7B, context 32k, 10k samples",
+        "fine-tune Qwen2.5-7B with context length 32k, 10k examples",
+    ],
+)
+def test_length_then_samples_are_two_settings(question: str) -> None:
+    assert _parsed(question) == (10000, 32768, [])
+
+
+def test_two_lengths_listed_stay_a_list() -> None:
+    samples, seq, unused = _parsed("serve Qwen2.5-7B at 32k and 128k context")
+    assert (samples, seq) == (None, 32768) and [u[0] for u in unused] == ["128k"]
+    samples, seq, unused = _parsed("部署 Qwen2.5-7B，上下文 32k 和 128k")
+    assert samples is None and seq == 32768
+
+
+def test_two_sample_counts_listed_stay_samples() -> None:
+    samples, seq, _ = _parsed("fine-tune Qwen2.5-7B on 5k and 10k samples")
+    assert (samples, seq) == (5000, None)
