@@ -125,3 +125,34 @@ def test_two_lengths_listed_stay_a_list() -> None:
 def test_two_sample_counts_listed_stay_samples() -> None:
     samples, seq, _ = _parsed("fine-tune Qwen2.5-7B on 5k and 10k samples")
     assert (samples, seq) == (5000, None)
+
+
+# -- #3 a context extension trained at its length ---------------------------------------------------
+# 'Stretch the context of Llama-3-8B to 64k with continued pretraining' named the 64k 'no word said what it
+# is' and sized 4,096-token sequences: a context-extension run trains on sequences of the target window
+# (Peng et al. 2023, YaRN §4), 64k = 65,536 tokens (K of 1,024, as vLLM reads '64k').
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Stretch the context of Llama-3-8B to 64k with continued pretraining on 5B tokens, how many H100s?",
+        "Extend the context of Llama-3-8B to 64k with continued pretraining on 5B tokens, how many H100s?",
+        "把 Llama-3-8B 的上下文扩展到 64k，继续预训练 50 亿 token，要几张 H100",
+        "LoRA 微调 Qwen2.5-7B，把上下文扩展到 64k，1 万条数据，要几张 A100",
+    ],
+)
+def test_context_extension_trains_at_the_target_length(question: str) -> None:
+    _samples, seq, unused = _parsed(question)
+    assert seq == 65536
+    assert not [u for u in unused if u[0].strip() == "64k"]
+
+
+def test_context_extension_served_keeps_its_engine_length(capsys: pytest.CaptureFixture[str]) -> None:
+    req = _ask(capsys, "Stretch the context of Llama-3-8B to 64k, serve it on 2 H100")["request"]
+    assert req["stage"] == "inference" and req["max_model_len"] == 65536
+
+
+def test_extend_to_data_tokens_is_no_length() -> None:
+    _, seq, _ = _parsed("Fine-tune Llama-3-8B to extend it to 64k tokens of data, 4 H100")
+    assert seq != 65536
