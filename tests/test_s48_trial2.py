@@ -156,3 +156,30 @@ def test_context_extension_served_keeps_its_engine_length(capsys: pytest.Capture
 def test_extend_to_data_tokens_is_no_length() -> None:
     _, seq, _ = _parsed("Fine-tune Llama-3-8B to extend it to 64k tokens of data, 4 H100")
     assert seq != 65536
+
+
+# -- #5 a library's release number is part of its name -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We're fine-tuning with Liger kernel, FlashAttention-2, DeepSpeed ZeRO-3 and gradient checkpointing: "
+        "Qwen2.5-32B full SFT on 8x A100 80G, 100k samples of 2k tokens. Time?",
+        "Qwen2.5-32B full SFT on 8x A100 80G with torch 2.3 and CUDA 12, 100k samples",
+        "用 FlashAttention-2 全参微调 Qwen2.5-32B，8 张 A100，10 万条",
+        "全参微调 Qwen2.5-32B，CUDA 12，驱动 535，8 张 A100，10 万条",
+    ],
+)
+def test_release_numbers_are_not_named_unread(question: str) -> None:
+    samples, _seq, unused = _parsed(question)
+    assert samples == 100000 and [u for u in unused if u[1] == "unread"] == []
+
+
+def test_a_count_beside_a_library_word_stays_a_count() -> None:
+    from bot.parse import parse
+
+    assert parse("Qwen2.5-32B full SFT, 100k samples, torch 2 cards").request.gpu_count == 2
+    assert parse("全参微调 Qwen2.5-32B，10 万条，torch 2 张卡").request.gpu_count == 2
+    _, _, unused = _parsed("Qwen2.5-32B full SFT on 8x A100 80G with 2 flash attention, 100k samples")
+    assert [u[0] for u in unused] == ["2"]  # a number before the name is no release of it

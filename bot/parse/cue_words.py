@@ -133,3 +133,23 @@ EXTEND_CUES = ("拉到", "拉长到", "扩到", "扩展到", "扩至", "扩展�
 """s48: a window extended with no RoPE factor said ('把上下文拉到 64k'; English 'stretch' / 'extend' are
 tested on the normalized text): the gate of bot.parse.rope_factor's reading at its call site
 (bot.parse.assemble), tested in C on the message as typed (normalizing writes '拉到' as ' = ')."""
+
+
+VERSION_CUES = (
+    "flash",
+    "cuda",
+    "cudnn",
+    "nccl",
+    "rocm",
+    "torch",
+    "xformers",
+    "transformers",
+    "peft",
+    "trl",
+    "bitsandbytes",
+    "triton",
+    "driver",
+    "驱动",
+)
+"""s48b: the names of bot.parse.software_versions.VERSION_RE, tested in C at its call site
+(bot.parse.assemble): a message with none pays no frame and no regex search."""
