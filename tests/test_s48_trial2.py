@@ -183,3 +183,30 @@ def test_a_count_beside_a_library_word_stays_a_count() -> None:
     assert parse("全参微调 Qwen2.5-32B，10 万条，torch 2 张卡").request.gpu_count == 2
     _, _, unused = _parsed("Qwen2.5-32B full SFT on 8x A100 80G with 2 flash attention, 100k samples")
     assert [u[0] for u in unused] == ["2"]  # a number before the name is no release of it
+
+
+# -- #8 a training answer never says a serving load was used ------------------------------------------
+# 'LoRA fine-tune …, merge the LoRA then serve it with vLLM for 50 users' said both "Used: “50” (as
+# sequences at once …)" and "Not used: “concurrency: 50” (a serving setting …)", and echoed the parser's
+# derived flag 'max_model_len_default: True' as if typed.
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We want to LoRA fine-tune Qwen2.5-14B, merge the LoRA then serve it with vLLM for 50 users. "
+        "How many L40S?",
+        "我们要 LoRA 微调 Qwen2.5-14B，合并 LoRA 后用 vLLM 给 50 个用户用，要几张 L40S",
+    ],
+)
+def test_training_answer_names_the_load_once(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    d = _ask(capsys, question)
+    assert d["request"]["stage"] == "finetune"
+    items = d["interpretation"]["ignored"]
+    assert [i["reason"] for i in items if "50" in i["text"]] == ["serving_only"]
+    assert not [i for i in items if "max_model_len_default" in i["text"]]
+
+
+def test_serving_answer_keeps_the_users_note(capsys: pytest.CaptureFixture[str]) -> None:
+    d = _ask(capsys, "Serve Qwen2.5-14B with vLLM for 50 users on L40S")
+    assert [i["reason"] for i in d["interpretation"]["ignored"] if i["text"] == "50"] == ["users_at_once"]
