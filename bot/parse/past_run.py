@@ -142,11 +142,6 @@ budget do we need'): the cost of the period asked, so a period beside it on a se
 rental's (trial s48b #1: '…三年预算多少' named the 3 years 'a training setting' and gave no 3-year cost)."""
 
 
-def _budget_asked(s: str) -> bool:
-    """:data:`BUDGET_ASKED_RE`, behind its cheap gate ('预算' or 'budget' in ``s``)."""
-    return ("预算" in s or "budget" in s) and BUDGET_ASKED_RE.search(s) is not None
-
-
 def _quoted(s: str) -> bool:
     """:data:`QUOTE_RE`'s cheap gate: its words' letters, tested with ``in``."""
     return "quot" in s or "报价" in s or "询价" in s
@@ -167,7 +162,7 @@ def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | Non
             ASKS_COST_RE.search(s)
             or RENT_RE.search(s)
             or (_quoted(s) and QUOTE_RE.search(s))
-            or _budget_asked(s)
+            or (("预算" in s or "budget" in s) and BUDGET_ASKED_RE.search(s))  # in C: no frame (speed pin)
         )
         and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
         and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
