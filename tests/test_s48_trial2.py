@@ -210,3 +210,35 @@ def test_training_answer_names_the_load_once(capsys: pytest.CaptureFixture[str],
 def test_serving_answer_keeps_the_users_note(capsys: pytest.CaptureFixture[str]) -> None:
     d = _ask(capsys, "Serve Qwen2.5-14B with vLLM for 50 users on L40S")
     assert [i["reason"] for i in d["interpretation"]["ignored"] if i["text"] == "50"] == ["users_at_once"]
+
+
+# -- #7 a paper's setup said with its fine-tuning verb is another setup -----------------------------
+# 'The paper fine-tuned Llama-2-13B on 8 A100s; we only have 4 H800s' answered an unasked 'lowest cost of the
+# whole job' comparison of H800 and A100 in English only; 'the paper used 8 A100s' and '论文用 8 张 A100'
+# already named the A100 as another setup's.
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The paper fine-tuned Llama-2-13B on 8 A100s; we only have 4 H800s. How long for 50k samples?",
+        "The original paper pre-trained it on 8 A100s; we have 4 H800s. Llama-2-13B, 50k samples, how long?",
+        "论文在 8 张 A100 上微调 Llama-2-13B，我们只有 4 张 H800，5 万条数据要多久",
+        "论文用 8 张 A100 微调 Llama-2-13B，我们只有 4 张 H800，5 万条数据要多久",
+    ],
+)
+def test_paper_setup_is_another_setup(question: str) -> None:
+    from bot.parse import parse
+
+    p = parse(question)
+    assert (p.request.gpu, p.request.gpu_count, p.gpu_alternatives) == ("H800-SXM5-80GB", 4, [])
+    assert ("A100", "other_setup") in p.unused_numbers and ("8", "other_setup") in p.unused_numbers
+
+
+def test_a_choice_of_cards_is_still_compared() -> None:
+    from bot.parse import parse
+
+    p = parse("A100 还是 H800 更划算？微调 Llama-2-13B，5 万条数据，8 张卡")
+    assert p.gpu_alternatives == ["H800-SXM5-80GB"]
+    p = parse("Fine-tune Llama-2-13B on 50k samples: A100 or H800, which is cheaper on 8 GPUs?")
+    assert p.gpu_alternatives
