@@ -18,7 +18,7 @@ from tests.startup_probe import ask_loaded
 
 DEFERRED = (
     "bot.parse.expert_degree", "bot.parse.group_size", "bot.parse.keyed_twice", "bot.parse.machine_memory",
-    "bot.parse.rope_factor", "bot.parse.architectures",
+    "bot.parse.rope_factor", "bot.parse.architectures", "bot.parse.software_versions",
     "bot.parse.configs.limits", "bot.parse.param_offload", "bot.parse.rl_words", "bot.parse.vendor_counts",
     "bot.render.local_layout",
     "bot.core.context_followup", "bot.core.followup_cost", "bot.core.scaled_followup",

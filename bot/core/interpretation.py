@@ -93,6 +93,9 @@ TRAINING_ONLY = tuple(f for f in TRAINING_FIELDS if f not in ("tokens", "method"
 parser choose a training stage, so they never reach a serving answer as typed; a serving batch is read
 as the concurrency)."""
 SERVING_ONLY = SERVING_FIELDS
+DERIVED_FLAG = "max_model_len_default"
+"""A serving field the parser derives from vLLM named with no length (estimator.serving_launch), never typed:
+a training answer names the runtime, not this flag (trial s48b #8 showed 'max_model_len_default: True')."""
 
 
 def _tax_used(report: SizingReport) -> bool:
@@ -115,9 +118,11 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
             ignored.append(Ignored(text=t, reason=reason))
     cal = calendar_days(parsed, report)  # '8 hours a day' on a run's days: calendar days (s21)
     tax = None  # a tax rate named: found in this loop, no call (speed pins; s46 review B4)
+    users = False  # s48b: '… then serve it for 50 users' on a training answer: the load is not used
     for t, why in parsed.unused_numbers:
         if why == "tax_rate":
             tax = t
+        users = users or why == "users_at_once"
         ignored.append(
             Ignored(text=t, reason=CALENDAR if cal and t == cal.said and why == DAILY_SCHEDULE else why)
         )
@@ -128,6 +133,8 @@ def interpret(parsed: ParseResult, said: SizingRequest, report: SizingReport | N
             ignored = [i for i in ignored if i.reason != "output_in_context"]
         if report.memory is not None and report.memory.offloaded_bytes:  # FSDP offloads an adapter run's
             ignored = [i for i in ignored if i.reason != "param_offload"]  # parameters: used (s34)
+        if users and report.request.stage != Stage.inference:  # named a serving setting, never 'used'
+            ignored = [i for i in ignored if i.reason != "users_at_once"]
         if tax is not None and _tax_used(report):  # applied to the cost shown (s46 review B4)
             ignored = [i for i in ignored if i.reason != "tax_rate"]
         if report.request.stage == Stage.inference:  # 'Unsloth 只用来推理': a training tool, not served (s32)
@@ -220,7 +227,7 @@ def _unused_settings(said: SizingRequest, report: SizingReport) -> list[Ignored]
             continue  # an RL run's prompt bound (ms-swift GRPO --max_length): estimator.rollout.with_prompt
         if value is not None and serving and name == "max_completion_length":  # llama.cpp -n, max_new_tokens
             out.append(Ignored(text=_text("output_tokens", value), reason="output_in_context"))  # in -c
-        elif value is not None and not (req.merge_asked and name in MERGE_USED):
+        elif value is not None and not (req.merge_asked and name in MERGE_USED) and name != DERIVED_FLAG:
             out.append(
                 Ignored(text=_text(name, value), reason="training_only" if serving else "serving_only")
             )

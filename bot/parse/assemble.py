@@ -29,7 +29,7 @@ from bot.parse.bare_size import named_unknown, whole_name
 from bot.parse.chassis_slots import slots_cue, slots_read
 from bot.parse.count_forms import set_aside_counts
 from bot.parse.cue_index import forget as forget_cues
-from bot.parse.cue_words import EXTEND_CUES
+from bot.parse.cue_words import EXTEND_CUES, VERSION_CUES
 from bot.parse.cues import cues
 from bot.parse.data_parallel import apply_data_parallel
 from bot.parse.dp_attention import DP_ATTENTION_RE, dp_attention_said
@@ -391,6 +391,12 @@ class _Parse(MentionSteps, FieldSteps, StageSteps):
 
                     out = memory_targets(self.s0, out)
                     break
+        if "'unread'" in str(out) and any(
+            map(self.s0.__contains__, VERSION_CUES)
+        ):  # s48b: 'FlashAttention-2'
+            from bot.parse.software_versions import versions_named  # imported when used (start-up)
+
+            out = versions_named(self.s0, out)
         return other_memories(self.s0, mem, out) if mem and "'unread'" in str(out) else out  # memories named
 
     def _generic(self, mention: ModelMention | None = None) -> None:

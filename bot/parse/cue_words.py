@@ -138,3 +138,23 @@ tested on the normalized text): the gate of bot.parse.rope_factor's reading at i
 ARCHITECTURE_CUES = ("rwkv", "mamba", "retnet", "hyena", "xlstm")
 """(:mod:`bot.parse.architectures`, s48 names) An architecture's word in the lower-cased text, tested in C at
 each call site (``any(map(s.__contains__, ARCHITECTURE_CUES))``) before the module is imported."""
+
+
+VERSION_CUES = (
+    "flash",
+    "cuda",
+    "cudnn",
+    "nccl",
+    "rocm",
+    "torch",
+    "xformers",
+    "transformers",
+    "peft",
+    "trl",
+    "bitsandbytes",
+    "triton",
+    "driver",
+    "驱动",
+)
+"""s48b: the names of bot.parse.software_versions.VERSION_RE, tested in C at its call site
+(bot.parse.assemble): a message with none pays no frame and no regex search."""

@@ -131,6 +131,17 @@ the rental's (s45 review item 10: 'for a month' stayed a deadline, named 'a trai
 question)."""
 
 
+BUDGET_ASKED_RE = rc(
+    r"预算\s*(?:大概|大约|一共|总共|总计|要|需要|得|应该|是|估计)*\s*(?:多少|几何|多大|怎么[算估])"
+    r"|(?:多少|多大)\s*的?\s*预算|预算\s*[?？]"
+    r"|\bbudget\s*(?:\?|needed\b|required\b|(?:do|would|should|will)\b)"
+    r"|\b(?:what|which|how\s+much)\s+(?:[a-z\-]+\s+){0,2}budget\b"
+)
+"""A budget asked, not stated ('三年预算多少', '要多少预算', 'for three years: budget?', 'what 3-year
+budget do we need'): the cost of the period asked, so a period beside it on a serving question is the
+rental's (trial s48b #1: '…三年预算多少' named the 3 years 'a training setting' and gave no 3-year cost)."""
+
+
 def _quoted(s: str) -> bool:
     """:data:`QUOTE_RE`'s cheap gate: its words' letters, tested with ``in``."""
     return "quot" in s or "报价" in s or "询价" in s
@@ -147,7 +158,12 @@ def duration_as_hours(f: dict[str, Any], s: str, roles: list[Role]) -> str | Non
     if any(r.role == "days" and r.extra == PAST_RUN for r in roles):
         note = "past_run_duration"
     elif (
-        (ASKS_COST_RE.search(s) or RENT_RE.search(s) or (_quoted(s) and QUOTE_RE.search(s)))
+        (
+            ASKS_COST_RE.search(s)
+            or RENT_RE.search(s)
+            or (_quoted(s) and QUOTE_RE.search(s))
+            or (("预算" in s or "budget" in s) and BUDGET_ASKED_RE.search(s))  # in C: no frame (speed pin)
+        )
         and not any(f.get(k) for k in ("tokens", "num_samples", "budget"))
         and not ((f.get("model") or f.get("params_total")) and f.get("stage") != "inference")
     ):

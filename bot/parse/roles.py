@@ -214,6 +214,8 @@ def _around(tok: NumberToken, s: str, nxt: NumberToken | None) -> _Around:
         rm = R_RANGE.match(right)
         if not rm and tok.mag_scale == "K" and nxt.mag_scale == "K":
             rm = R_LIST_K.match(right)
+            if rm and L_SEQ.search(left) and R_SAMPLES.match(s[nxt.end : nxt.end + 48]):
+                rm = None  # s48b: a length, then samples: two settings
         if rm and tok.end + rm.end() == nxt.start:
             range_max = nxt.value
             if tok.mag is None and nxt.mag is not None and v < nxt.value:

@@ -138,16 +138,24 @@ def _extended(raw: str, fields: dict[str, Any], model_id: str | None) -> list[st
     is shorter than the length, the length is the engine's max_model_len and the RoPE scaling factor is the
     length ÷ the window (``rope_scaling_factor``, as YaRN's factor is set: vLLM's ``_get_and_verify_max_len``
     allows max_model_len up to the derived length × ``rope_scaling["factor"]``), so the answer says how to
-    turn it on (estimator.context_window.context_note). A length within the window, no context word within
-    24 characters before the length ('扩到 64k 条数据' is no window), or a training job: unchanged.
+    turn it on (estimator.context_window.context_note). A length within the window, or no context word
+    within 24 characters before the length ('扩到 64k 条数据' is no window): unchanged. A training job with no
+    length stated trains at the length ('Stretch the context of Llama-3-8B to 64k with continued pretraining':
+    ``seq_len`` 65,536; trial s48b #3 named the '64k' unread and sized 4,096), as context-extension runs
+    train on sequences of the target window (Peng et al. 2023, YaRN §4: fine-tuned at the extended length).
     Returns the length as typed when read ('64k': off the unread list), else []."""
     target = TARGET_RE.search(raw)
-    native = _native(model_id) if target else None
-    if target is None or not native or not _serving(fields):
-        return []
-    if not CONTEXT_WORD_RE.search(raw, max(0, target.start() - 24), target.end()):
+    if target is None or not CONTEXT_WORD_RE.search(raw, max(0, target.start() - 24), target.end()):
         return []
     tokens = int(target.group(1)) * 1024
+    if not _serving(fields):  # s48b #3: training extends the window by training at that length
+        if any(fields.get(k) for k in LENGTHS):
+            return []
+        fields["seq_len"] = tokens
+        return [target.group(1) + target.group(2)]
+    native = _native(model_id)
+    if not native:
+        return []
     if tokens <= native or not {fields.get(k) for k in LENGTHS} <= {None, tokens}:
         return []
     fields["max_model_len"] = tokens

@@ -114,7 +114,9 @@ _TRIED = (
     # s48: a reference setup the asker will not run ('论文用 8 张 A100', 'the paper used 8 A100s'), said with
     # a verb of its run: a claim reported ('the 8 hours the paper says for 1B tokens') is about the job's data
     r"|(?:论文|原文|原作者|作者)(?:里|中|里面)?(?:用|使用|用的|用了|是用|训练时用)"
-    r"|\b(?:the|their|original)\s+(?:paper|authors?)\s+(?:used|uses|ran|trained|train)\b|\bpaper\s+used\b"
+    r"|\b(?:the|their|original)\s+(?:paper|authors?)\s+(?:used|uses|ran|trained|train"
+    r"|fine[\s\-]?tuned|pre[\s\-]?trained)\b|\bpaper\s+used\b"  # s48b: 'the paper fine-tuned X on 8 A100s'
+    r"|(?:论文|原文|原作者)(?:里|中|里面)?在"  # s48b: '论文在 8 张 A100 上微调'
     r"|\bthey\s+(?:used|trained|ran)\b"
 )
 _CURRENT = (
