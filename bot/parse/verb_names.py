@@ -296,12 +296,10 @@ def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | No
                 return m.start("name"), m.end("name"), name
     if "-" in s:  # round 28 en: 'inference with Foo-Chat-V1.5', 'does Foo-VL-2.6 need' (job_objects)
         found = _job_object(s, typed, chinese)
-        found = found or (_prep_joined(s, typed) if PREP_JOINED_RE.search(s) else None)  # s34-gen2
-        if found is not None:
-            return found
-    if (
-        any(map(s.__contains__, COINED_CUES)) or DOTTED_CUE.search(s) or any(map(s.__contains__, GLUED_CUES))
-    ):  # s33-gen2: '荀子大模型', 'dots.ocr'
+        if (found := found or (_prep_joined(s, typed) if PREP_JOINED_RE.search(s) else None)) is not None:
+            return found  # s34-gen2: a preposition before the joined name
+    coined = any(map(s.__contains__, COINED_CUES)) or any(map(s.__contains__, GLUED_CUES))
+    if coined or DOTTED_CUE.search(s):  # s33-gen2: '荀子大模型', 'dots.ocr'
         from bot.parse.coined_names import coined_name  # lazily: its cues are rare
 
         found = coined_name(s, typed, raw)
