@@ -95,20 +95,3 @@ def test_a_memory_glued_to_the_card_name_is_that_cards(question: str, gpu: str, 
 def test_a_memory_beside_the_card_beyond_one_is_still_the_total(question: str, total: float) -> None:
     p = parse(question)
     assert (p.request.gpu_memory_gib, p.request.total_memory_gib) == (None, total)
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "DeepSpeed-Chat step 3 PPO with a 6.7b actor and LoRA on one A6000",
-        "用 DeepSpeed-Chat 第三步 PPO 训练 6.7b 的 actor，LoRA，一张 A6000 够吗",
-    ],
-)
-def test_a_scripts_tool_is_not_said_unused_beside_its_script(question: str) -> None:
-    """B4: the script's item used ('script: DeepSpeed-Chat step 3') uses its tool: 'training framework:
-    DeepSpeed-Chat' is not also named as having no setting (bot.core.interpretation.SCRIPT_TOOLS)."""
-    from tests.real_questions import answer_json
-
-    ignored = answer_json(question)["interpretation"]["ignored"]
-    assert {"text": "script: DeepSpeed-Chat step 3", "reason": "script_reference"} in ignored
-    assert not any(i["text"] == "training_tool: DeepSpeed-Chat" for i in ignored)

@@ -38,13 +38,6 @@ from estimator.models import (
 from estimator.rollout import RL_ALGORITHMS
 from estimator.runtimes import LOCAL
 
-SCRIPT_TOOLS = {
-    "script_defaults": "training_tool: DeepSpeed-Chat",
-    "script_reference": "training_tool: DeepSpeed-Chat",
-}
-"""A script's reasons that use its tool too (s48 review B4: 'DeepSpeed-Chat step 3' was used while
-'training framework: DeepSpeed-Chat' was named as having no setting): the tool's own item is then used."""
-
 
 def _said_once(ignored: list[Ignored]) -> list[Ignored]:
     """``ignored`` without the entries whose text another entry lists as used (s12 trial D2: "DeepSpeed"
@@ -52,7 +45,7 @@ def _said_once(ignored: list[Ignored]) -> list[Ignored]:
     both used and not used)."""
     if not ignored:  # most answers: no comprehension frames (s37)
         return ignored
-    used = {SCRIPT_TOOLS.get(i.reason, i.text) for i in ignored if i.reason in USED_REASONS}
+    used = {i.text for i in ignored if i.reason in USED_REASONS}
     return [i for i in ignored if i.reason in USED_REASONS or i.text not in used]
 
 
