@@ -136,7 +136,9 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # runtime's kept workspaces and rooms (estimator.search_keep.kept_runtime), its need through the memo
     # (MemoRuntime.needed_workspace) and each candidate group's kept room in place (sequences_per_replica);
     # bound + 0.2 %
-    assert calls / len(requests) < 374.48, calls / len(requests)
+    # s48 merge: 374.487 (clean-clone CI preview C: this session's request fields — reference_copy,
+    # expert_parallel — and the MoE plan's stated-EP test on each estimate asked again): bound + 0.02
+    assert calls / len(requests) < 374.50, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:
