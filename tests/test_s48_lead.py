@@ -95,3 +95,29 @@ def test_a_memory_glued_to_the_card_name_is_that_cards(question: str, gpu: str, 
 def test_a_memory_beside_the_card_beyond_one_is_still_the_total(question: str, total: float) -> None:
     p = parse(question)
     assert (p.request.gpu_memory_gib, p.request.total_memory_gib) == (None, total)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DeepSpeed-Chat step 3 PPO with a 6.7b actor and LoRA on one A6000",
+        "用 DeepSpeed-Chat 第三步 PPO 训练 6.7b 的 actor，LoRA，一张 A6000 够吗",
+        "DeepSpeed-Chat step 1 with facebook/opt-1.3b OOMs on my 16GB GPU",
+    ],
+)
+def test_a_scripts_tool_is_used_through_its_script(question: str) -> None:
+    """B4: the tool named beside its script read ('script: DeepSpeed-Chat step 3') is used through it
+    ('script_tool'), not also said to have no setting (bot.core.interpretation._script_tool)."""
+    from tests.real_questions import answer_json
+
+    ignored = answer_json(question)["interpretation"]["ignored"]
+    assert {"text": "training_tool: DeepSpeed-Chat", "reason": "script_tool"} in ignored
+    assert {"text": "training_tool: DeepSpeed-Chat", "reason": "no_field"} not in ignored
+
+
+def test_the_tool_alone_keeps_its_reason() -> None:
+    """No script read ('DeepSpeed-Chat' named for a plain SFT): the tool keeps 'no_field'."""
+    from tests.real_questions import answer_json
+
+    ignored = answer_json("SFT Llama 3 8B with DeepSpeed-Chat on 8 A100")["interpretation"]["ignored"]
+    assert not any(i["reason"] == "script_tool" for i in ignored)

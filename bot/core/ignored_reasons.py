@@ -214,6 +214,7 @@ USED_REASONS = frozenset(
         "script_fp32",
         "script_defaults",
         "script_reference",
+        "script_tool",
         "ktransformers_split",
         "cluster_rate_used",
         "megatron_backend",  # s46 trial #3: ms-swift's Megatron backend, sized as Megatron-LM

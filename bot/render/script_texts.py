@@ -7,6 +7,9 @@ from __future__ import annotations
 from bot.render.i18n import N_
 
 SCRIPT_TEXTS = {
+    "script_tool": N_(
+        "the tool whose script is read: the script's own settings, named here, are what is sized"
+    ),
     "script_fp32": N_(
         "ChatGLM3's script loads the model with no torch_dtype, so transformers (before v5) loads it in "
         "fp32: the frozen weights at 4 bytes each"
