@@ -88,7 +88,7 @@ class CatalogsHook(BuildHookInterface):
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
-        if self._store_schemas():
+        if self._store_schemas(trusted=version == "standard"):
             build_data["artifacts"].append("estimator/_schemas.pickle")
 
     def _store_catalogs(self) -> None:
@@ -259,13 +259,15 @@ class CatalogsHook(BuildHookInterface):
         return self._record_fresh("_dataclass_code as dc", "dc.start_recording()",
                                   "dc.write_codes(dc.CODES_FILE)", "dataclass code")  # fmt: skip
 
-    def _store_schemas(self) -> bool:
+    def _store_schemas(self, trusted: bool) -> bool:
         """Store the core schema of every model ``sizing-bot ask`` completes (estimator._schema_store),
         recorded in a fresh interpreter that builds every model as pydantic does: every bot and estimator
         module imported, then a few answers in every format. False (nothing shipped: pydantic generates
-        the schemas at first use as before) on failure."""
-        return self._record_fresh("_schema_store as ss", "ss.start_recording()",
-                                  "ss.write_schemas(ss.SCHEMAS_FILE)", "core schemas")  # fmt: skip
+        the schemas at first use as before) on failure. ``trusted`` for a wheel (``version`` "standard"):
+        its sources are the ones the store is made from, so a start does not compare declarations; an
+        editable install's sources can change, so its starts do."""
+        write = f"ss.write_schemas(ss.SCHEMAS_FILE, trusted={trusted})"
+        return self._record_fresh("_schema_store as ss", "ss.start_recording()", write, "core schemas")
 
     def _record_fresh(self, module: str, start: str, write: str, what: str) -> bool:
         """Run ``sizing-bot ask``'s exercise (:data:`_EXERCISE_ASK`) in a fresh interpreter between

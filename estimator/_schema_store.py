@@ -56,6 +56,8 @@ _stored_texts: dict[str, tuple[int, int]] = {}
 (dropped once compared)"""
 _same: dict[str, bool] = {}
 """``module:qualname`` → whether it is declared as stored (once a process)"""
+_trusted = False
+"""Whether a wheel's build wrote the file (``write_schemas(..., trusted=True)``): see :func:`_as_stored`."""
 _recording = False
 _original: Any = None
 
@@ -68,38 +70,14 @@ def store_key() -> tuple[str, str, str]:
     return (sys.implementation.cache_tag or "", pydantic.VERSION, pydantic_core.__version__)
 
 
-_DECORATOR_KINDS = (
-    "validators",
-    "field_validators",
-    "root_validators",
-    "field_serializers",
-    "model_serializers",
-    "model_validators",
-    "computed_fields",
-)
+_DECORATOR_KINDS = ("validators", "field_validators", "root_validators", "field_serializers")
+_DECORATOR_KINDS += ("model_serializers", "model_validators", "computed_fields")
 """The tables of pydantic's ``DecoratorInfos`` (a slotted dataclass)."""
 
 
-_FIELD_SLOTS = (
-    "annotation",
-    "default",
-    "default_factory",
-    "alias",
-    "alias_priority",
-    "validation_alias",
-    "serialization_alias",
-    "exclude",
-    "exclude_if",
-    "discriminator",
-    "deprecated",
-    "frozen",
-    "validate_default",
-    "repr",
-    "init",
-    "init_var",
-    "kw_only",
-    "metadata",
-)
+_FIELD_SLOTS = ("annotation", "default", "default_factory", "alias", "alias_priority", "validation_alias")
+_FIELD_SLOTS += ("serialization_alias", "exclude", "exclude_if", "discriminator", "deprecated", "frozen")
+_FIELD_SLOTS += ("validate_default", "repr", "init", "init_var", "kw_only", "metadata")
 """What of a field's ``FieldInfo`` its validator and serializer are made from: all but the JSON-schema-only
 texts (title, description, examples, ``json_schema_extra``: they go to the schema's ``metadata``, which is
 not stored) and pydantic's private bookkeeping."""
@@ -187,7 +165,7 @@ def _resolve(name: str) -> Any:
 def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
     """The store's index (``marshal``: names and offsets only; each text and schema is read from the file
     when needed, so a process holds none it does not use)."""
-    global _entries, _stored_texts, _base
+    global _entries, _stored_texts, _base, _trusted
     if _entries is None:
         _entries, _stored_texts = {}, {}
         try:
@@ -196,6 +174,7 @@ def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
                 index = marshal.loads(fh.read(size))
             if isinstance(index, dict) and index.get("key") == store_key():
                 _entries, _stored_texts, _base = index["schemas"], index["texts"], 8 + size
+                _trusted = index.get("trusted") is True
         except (OSError, EOFError, ValueError, TypeError, KeyError, OverflowError, MemoryError):
             pass
     return _entries
@@ -211,9 +190,16 @@ def _read(offset: int, length: int) -> bytes:
 
 def _as_stored(name: str, cls: Any) -> bool:
     """Whether the model or enum ``name`` (``cls`` when it is the model being completed) is declared as
-    when the store was written (once a process)."""
+    when the store was written (once a process). In a store a wheel's build wrote (``_trusted``) every
+    stored name is: the wheel ships the store with the very sources it was made from, and the file is
+    keyed by the interpreter and pydantic's versions, so the declaration texts (~22M instructions of a
+    first ``ask``, bench/RESULTS.md session 49) are compared only where sources can change after the
+    build (an editable install, a source tree on ``PYTHONPATH``)."""
     same = _same.get(name)
-    if same is None:
+    if same is None and _trusted and name in _stored_texts:
+        del _stored_texts[name]
+        same = _same[name] = True
+    elif same is None:
         obj = cls if cls is not None and name == _name(cls) else _resolve(name)
         where = _stored_texts.pop(name, None)
         text = None if obj is None or where is None else declaration_text(obj)
@@ -455,9 +441,10 @@ def _entry(cls: Any, texts: dict[str, str]) -> tuple[tuple[str, ...], bytes] | N
     return tuple(sorted(found)), pickled
 
 
-def write_schemas(path: str) -> int:
+def write_schemas(path: str, trusted: bool = False) -> int:
     """Store the core schema of every model of ours (completed first: ``ask``'s and the bot's) in ``path``;
-    returns how many."""
+    returns how many. ``trusted``: written by a wheel's build, whose sources never change after it (the
+    declaration texts are stored all the same, and not compared: :func:`_as_stored`)."""
     from pydantic import BaseModel
 
     seen: list[type] = []
@@ -490,6 +477,7 @@ def write_schemas(path: str) -> int:
 
     index = {
         "key": store_key(),
+        "trusted": trusted,
         "texts": {name: place(text.encode()) for name, text in sorted(texts.items())},
         "schemas": {name: (names, *place(pickled)) for name, (names, pickled) in sorted(table.items())},
     }

@@ -86,8 +86,8 @@ PROBE = (
     "     'class Probe(BaseModel, defer_build=True):\\n'\n"
     "     '    n: int = Field(default=1, le=' + sys.argv[3] + ')\\n', module.__dict__)\n"
     "Probe = module.Probe\n"
-    "if sys.argv[2] == 'store':\n"
-    "    Probe(n=1); print(s.write_schemas(sys.argv[1]))\n"
+    "if sys.argv[2].startswith('store'):\n"
+    "    Probe(n=1); print(s.write_schemas(sys.argv[1], trusted=sys.argv[2] == 'store-wheel'))\n"
     "else:\n"
     "    built = []; real = s._finish\n"
     "    s._finish = lambda cls, *a: built.append(cls.__name__) or real(cls, *a)\n"
@@ -106,6 +106,22 @@ def test_a_model_declared_otherwise_than_stored_is_built_by_pydantic(tmp_path: P
     assert as_stored.stdout.strip() == "valid ['Probe']", as_stored.stderr[-2000:]  # from the store
     changed = _run(PROBE, path, "use", "5")  # the bound changed since: the stored le=10 must not be used
     assert changed.stdout.strip() == "invalid []", changed.stderr[-2000:]
+
+
+def test_a_wheel_s_store_is_used_without_comparing_declarations(tmp_path: Path) -> None:
+    """A store a wheel's build wrote (hatch_build: ``version == "standard"``) is trusted: the wheel ships it
+    with the sources it was made from, so no declaration text is made at start (~22M instructions of a
+    first ``ask``); the same probe changed after the store (which only an edited source tree can do)
+    shows it: the stored bound is used. An editable install's store compares (the test above)."""
+    path = str(tmp_path / "schemas.pickle")
+    done = _run(PROBE, path, "store-wheel", "10")
+    assert done.returncode == 0 and done.stdout.split() == ["1"], done.stderr[-2000:]
+    as_stored = _run(PROBE, path, "use", "10")
+    assert as_stored.stdout.strip() == "valid ['Probe']", as_stored.stderr[-2000:]
+    changed = _run(PROBE, path, "use", "5")  # not compared: the stored le=10 is used
+    assert changed.stdout.strip() == "valid ['Probe']", changed.stderr[-2000:]
+    texts = _run(PROBE.replace("Probe(n=7)", "s.declaration_text = None; Probe(n=7)"), path, "use", "10")
+    assert texts.stdout.strip() == "valid ['Probe']", texts.stderr[-2000:]  # never called
 
 
 def test_a_file_for_another_pydantic_is_not_used(tmp_path: Path, monkeypatch) -> None:
