@@ -1,0 +1,211 @@
+"""Session 49 (mends, issue 23 items 2, 3, 5): one declaration where two modules wrote the same thing, and a
+field named for what it means. No behaviour changes: each test reads real values of ``ask(..., "json")``
+(English and Chinese sentences of our own) as they were before the change.
+
+1. The negated merge ('without merging', 'unmerged', '不要合并') is declared once
+   (bot.parse.served_adapters.NOT_MERGED_RE), read by bot.parse.merge_asked and inside KEPT_APART_RE.
+2. bot.core.interpretation keys the tool read through its script on the read's reason
+   (bot.parse.script_reads.TOOL_READ), no longer on the script reader's item texts repeated as literals.
+3. ``GpuMention.modded`` → ``memory_per_card_stated``: a modified card's memory ('2080ti 魔改 22G') and a
+   memory glued to the name ('A800-128G') alike are one card's, never a total.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import ask
+from bot.parse import merge_asked, served_adapters
+from bot.parse.gpus import GpuMention, extract_gpus
+
+
+def _json(question: str) -> dict:
+    out, code = ask(question, None, "json")
+    assert code == 0
+    return json.loads(out)
+
+
+def _ignored(d: dict) -> list[tuple[str, str]]:
+    return [(i["text"], i["reason"]) for i in d["interpretation"]["ignored"]]
+
+
+# 1. The negated merge, one declaration -------------------------------------------------------------------
+
+
+def test_the_negated_merge_is_one_pattern_read_by_both_modules() -> None:
+    assert merge_asked.NOT_MERGED_RE is served_adapters.NOT_MERGED_RE
+    assert not hasattr(merge_asked, "_NOT_MERGED_RE")
+    assert served_adapters.NOT_MERGED_RE.pattern in served_adapters.KEPT_APART_RE.pattern
+    source = Path(merge_asked.__file__).read_text(encoding="utf-8")
+    assert "不需要|未|没有?|别" not in source  # the alternation is written in served_adapters only
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve it without merging the adapter",
+        "the lora stays unmerged",
+        "we do not merge it",
+        "lora 不要合并，挂着适配器",
+        "适配器不用融合",
+        "没有合并",
+    ],
+)
+def test_the_shared_pattern_reads_a_merge_said_not_to_be_done(text: str) -> None:
+    assert served_adapters.NOT_MERGED_RE.search(text)
+    assert served_adapters.KEPT_APART_RE.search(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "merge the lora then serve",
+        "merging the qlora weights",
+        "把 lora 合并回基座",
+        "lora 合并后部署",
+        "nonmerge",
+    ],
+)
+def test_the_shared_pattern_does_not_read_a_merge_asked(text: str) -> None:
+    assert served_adapters.NOT_MERGED_RE.search(text) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Llama 3.1 8B on one A100 with vLLM and a LoRA adapter, without merging it: how much memory?",
+        "Qwen2.5-7B 用 vLLM 部署在一张 A100 上，LoRA 不要合并，挂着适配器，需要多少显存",
+    ],
+)
+def test_adapters_served_unmerged_are_named_and_no_merge_is_asked(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["merge_asked"] is None and d["request"]["stage"] == "inference"
+    assert d["request"]["gpu_count"] == 1
+    assert ("method: lora", "no_field") in _ignored(d)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much memory to merge a LoRA adapter into Llama 3.1 70B?",
+        "把 Qwen2.5-72B 的 LoRA 合并回基座需要多少内存？",
+    ],
+)
+def test_a_merge_asked_is_still_the_merge(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["merge_asked"] is True and d["request"]["stage"] == "inference"
+    assert ("method: lora", "no_field") not in _ignored(d)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Merge the LoRA into Llama 3.1 8B, then serve it on one A100 with vLLM: how much memory?",
+        "Qwen2.5-7B 的 LoRA 合并后用 vLLM 部署在一张 A100 上，需要多少显存",
+    ],
+)
+def test_a_lora_merged_then_served_is_one_model_no_adapter_named(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["stage"] == "inference" and d["request"]["method"] is None
+    assert ("method: lora", "no_field") not in _ignored(d)
+
+
+# 2. The tool read through its script, keyed on the read's reason ------------------------------------------
+
+
+def test_the_script_reader_exports_the_tool_each_read_reads_through() -> None:
+    from bot.core.ignored_reasons import USED_REASONS
+    from bot.parse.script_reads import DSCHAT, TOOL_READ
+    from bot.parse.stack_words import FINE_TUNING_TOOLS
+
+    assert TOOL_READ == {"script_defaults": DSCHAT, "script_reference": DSCHAT}
+    assert set(TOOL_READ) <= USED_REASONS and "script_tool" in USED_REASONS
+    assert DSCHAT in FINE_TUNING_TOOLS  # the name bot.parse.stack_words gives the tool named in words
+    source = (
+        Path(__file__).resolve().parents[1].joinpath("bot/core/interpretation.py").read_text(encoding="utf-8")
+    )
+    assert '"training_tool: DeepSpeed-Chat"' not in source and '"script: DeepSpeed-Chat' not in source
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        ("Train OPT-1.3B with DeepSpeed-Chat step 1 on 8 A100: how much memory per GPU?", "script_defaults"),
+        ("用 DeepSpeed-Chat 第一步 SFT 在 8 张 A100 上微调 OPT-1.3B，每张卡显存多少", "script_defaults"),
+        (
+            "DeepSpeed-Chat step 3 RLHF of opt-1.3b with LoRA on 4 A100 80G, how much memory?",
+            "script_reference",
+        ),
+        ("用 DeepSpeed-Chat 第三步 PPO 训练 OPT-1.3B，LoRA actor，8 张 A100，显存够吗", "script_reference"),
+    ],
+)
+def test_deepspeed_chat_named_beside_its_script_read_is_used_through_it(question: str, read: str) -> None:
+    d = _json(question)
+    named = _ignored(d)
+    assert ("training_tool: DeepSpeed-Chat", "script_tool") in named
+    assert ("training_tool: DeepSpeed-Chat", "no_field") not in named
+    assert any(reason == read and text.startswith("script: DeepSpeed-Chat step ") for text, reason in named)
+    assert d["request"]["stage"] == "finetune"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Fine-tune OPT-1.3B with DeepSpeed-Chat on 8 A100, batch size 4, seq len 1024: memory per GPU?",
+        "用 DeepSpeed-Chat 微调 OPT-1.3B，8 张 A100，batch 4，长度 1024，每张卡显存多少",
+    ],
+)
+def test_deepspeed_chat_with_no_script_read_keeps_its_own_reason(question: str) -> None:
+    d = _json(question)
+    assert not any(reason.startswith("script_") for _, reason in _ignored(d))
+    assert d["request"]["batch_size"] == 4 and d["request"]["seq_len"] == 1024
+
+
+# 3. memory_per_card_stated ---------------------------------------------------------------------------------
+
+
+def test_gpu_mention_names_a_memory_stated_per_card() -> None:
+    assert "modded" not in GpuMention.__dataclass_fields__
+    assert GpuMention(0, "RTX-4090", 48.0, memory_per_card_stated=True).memory_per_card_stated
+
+
+@pytest.mark.parametrize(
+    ("text", "per_card"),
+    [
+        ("2 a800-128g 能跑", True),  # glued to the name: a variant's memory
+        ("两张 2080ti 魔改 22g 能跑", True),  # a modified card's
+        ("two rtx 4090 modded to 48gb", True),
+        ("2x rtx 3090 48gb serving", False),  # written apart: may be the cards' total
+        ("8 x a100 80g", False),
+    ],
+)
+def test_memory_per_card_stated_is_what_the_reader_found(text: str, per_card: bool) -> None:
+    assert [g.memory_per_card_stated for g in extract_gpus(text)[1]] == [per_card]
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "gib"),
+    [
+        ("2 A800-128G 能跑 Qwen2.5-72B 推理吗", "A800-80GB", 128.0),
+        ("Can 2 A800-128G serve Qwen2.5-72B?", "A800-80GB", 128.0),
+        ("两张 2080ti 魔改 22G 能跑 Qwen2.5-14B 的 bf16 推理吗", "RTX-2080-Ti", 22.0),
+        ("Two RTX 4090 modded to 48GB: can they serve Qwen2.5-32B in bf16?", "RTX-4090", 48.0),
+    ],
+)
+def test_a_memory_stated_per_card_is_sized_per_card(question: str, gpu: str, gib: float) -> None:
+    d = _json(question)
+    assert (d["request"]["gpu"], d["request"]["gpu_count"], d["request"]["gpu_memory_gib"]) == (gpu, 2, gib)
+    assert not any(reason in ("cards_total", "over_card") for _, reason in _ignored(d))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["2x RTX 3090 48GB serving Qwen2.5-14B in bf16?", "两张 RTX 3090 一共 48GB 显存，部署 Qwen2.5-14B 够吗"],
+)
+def test_a_memory_written_apart_may_still_be_the_cards_total(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["gpu"] == "RTX-3090" and d["request"]["gpu_count"] == 2
+    assert d["request"]["gpu_memory_gib"] in (None, 24.0)  # the cards' 48 GB together, 24 GB each
