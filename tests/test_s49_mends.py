@@ -209,3 +209,93 @@ def test_a_memory_written_apart_may_still_be_the_cards_total(question: str) -> N
     d = _json(question)
     assert d["request"]["gpu"] == "RTX-3090" and d["request"]["gpu_count"] == 2
     assert d["request"]["gpu_memory_gib"] in (None, 24.0)  # the cards' 48 GB together, 24 GB each
+
+
+# 5. Other tables written twice, now declared once ----------------------------------------------------------
+
+
+def test_the_gguf_types_are_the_estimators_one_list() -> None:
+    from bot.core import family_fits
+    from bot.render.local_layout import GGUF_NAMES
+    from estimator.runtimes import GGUF_FORMATS
+
+    assert family_fits.GGUF_FORMATS is GGUF_FORMATS
+    assert {str(f.value): str(f.value).upper() for f in GGUF_FORMATS} == GGUF_NAMES
+    assert GGUF_NAMES["q4_k_m"] == "Q4_K_M" and GGUF_NAMES["q8_0"] == "Q8_0" and len(GGUF_NAMES) == 9
+    assert all(type(k) is str for k in GGUF_NAMES)  # the request's JSON names, not enum members
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Serve Llama 3.1 8B in Q4_K_M on one RTX 4090 with llama.cpp: how fast?",
+        "一张 4090 用 llama.cpp 跑 Qwen2.5-14B Q4_K_M 够吗",
+    ],
+)
+def test_a_gguf_type_is_still_named_as_llama_cpp_writes_it(question: str) -> None:
+    d = _json(question)
+    assert d["request"]["precision"] == "q4_k_m" and d["request"]["runtime"] == "llama.cpp"
+    text, _ = ask(question, None, "text")
+    assert "Q4_K_M" in text and "q4_k_m" not in text
+
+
+def test_a_family_on_a_card_still_lists_gguf_sizes_by_their_names() -> None:
+    d = _json("一张 3060 12G 能跑千问3 的哪个版本")
+    assert d["answered"] == "family_fits" and d["family_fits"]["family"] == "Qwen3"
+    formats = {row["weight_format"] for row in d["family_fits"]["sizes"]}
+    assert "q4_k_m" in formats
+    text, _ = ask("一张 3060 12G 能跑千问3 的哪个版本", None, "text")
+    assert "Q4_K_M" in text.splitlines()[0]
+
+
+def test_the_chinese_day_words_are_one_declaration() -> None:
+    from bot.parse import daily_hours, schedule_words
+
+    assert schedule_words.DAY_WORD in schedule_words.DAILY_RE.pattern
+    assert schedule_words.RUN_VERB in schedule_words.DAILY_RE.pattern
+    assert (
+        daily_hours._DAY_WORD_RE.pattern
+        == rf"^\s*{schedule_words.DAY_WORD}\s*(?:只)?{schedule_words.RUN_VERB}?"
+    )
+    assert (
+        daily_hours.schedule_hours("每天只用 8 小时") == 8 and daily_hours.schedule_hours("一天十小时") == 10
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("Qwen2.5-7B 用 vLLM 部署在一张 A100 上，每天只跑 8 小时，一个月多少钱", 8.0),
+        ("白天用 10 小时，Qwen2.5-14B 部署两张 4090，每月多少钱", 10.0),
+        ("Serve Qwen2.5-7B on one A100 with vLLM, 8 hours a day: monthly cost?", 8.0),
+        (
+            "Qwen2.5-7B 部署在一张 A100 上，每天 1 万个请求，一个月多少钱",
+            None,
+        ),  # a day's requests, no schedule
+        ("Serve Qwen2.5-7B on one A100, 10k requests a day: monthly cost?", None),
+    ],
+)
+def test_a_daily_schedule_is_read_as_before(question: str, hours: float | None) -> None:
+    assert _json(question)["request"]["hours_per_day"] == hours
+
+
+def test_the_joined_name_cue_and_its_reader_share_their_words() -> None:
+    from bot.parse import bare_size, coined_names
+
+    for part in (bare_size.USING, bare_size.JOB_WORD):
+        assert part in bare_size.JOINED_CUE.pattern and part in coined_names.SIZED_JOB_RE.pattern
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [
+        ("用 Chinese-Vicuna 推理 13B 要多少显存", "Chinese-Vicuna"),
+        ("Using Foo-Chat to serve 13B, how much GPU memory?", "Foo-Chat"),
+        ("用 LLaMA-Factory 微调 7B 要几张 A100", None),  # a tool's name, not a model's
+        ("Using Open-Sora to train 1B on 8 H100, how long?", None),
+    ],
+)
+def test_a_joined_name_running_a_size_is_read_as_before(question: str, unknown: str | None) -> None:
+    d = _json(question)
+    assert d["interpretation"]["unknown_model"] == unknown
+    assert d["request"]["params_total"] in (13e9, 7e9, 1e9)
