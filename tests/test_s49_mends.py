@@ -74,43 +74,33 @@ def test_the_shared_pattern_does_not_read_a_merge_asked(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "merge", "adapters"),
     [
-        "Serve Llama 3.1 8B on one A100 with vLLM and a LoRA adapter, without merging it: how much memory?",
-        "Qwen2.5-7B 用 vLLM 部署在一张 A100 上，LoRA 不要合并，挂着适配器，需要多少显存",
+        # served unmerged: the adapters named (no setting for them), no merge asked
+        (
+            "Serve Llama 3.1 8B on one A100 with vLLM and a LoRA adapter, without merging it: memory?",
+            None,
+            True,
+        ),
+        ("Qwen2.5-7B 用 vLLM 部署在一张 A100 上，LoRA 不要合并，挂着适配器，需要多少显存", None, True),
+        # a merge asked is still the merge
+        ("How much memory to merge a LoRA adapter into Llama 3.1 70B?", True, False),
+        ("把 Qwen2.5-72B 的 LoRA 合并回基座需要多少内存？", True, False),
+        # merged, then served: one model, no adapter
+        (
+            "Merge the LoRA into Llama 3.1 8B, then serve it on one A100 with vLLM: how much memory?",
+            True,
+            False,
+        ),
+        ("Qwen2.5-7B 的 LoRA 合并后用 vLLM 部署在一张 A100 上，需要多少显存", None, False),
     ],
 )
-def test_adapters_served_unmerged_are_named_and_no_merge_is_asked(question: str) -> None:
+def test_a_negated_merge_serves_adapters_and_a_merge_is_not_misread(
+    question: str, merge: bool | None, adapters: bool
+) -> None:
     d = _json(question)
-    assert d["request"]["merge_asked"] is None and d["request"]["stage"] == "inference"
-    assert d["request"]["gpu_count"] == 1
-    assert ("method: lora", "no_field") in _ignored(d)
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "How much memory to merge a LoRA adapter into Llama 3.1 70B?",
-        "把 Qwen2.5-72B 的 LoRA 合并回基座需要多少内存？",
-    ],
-)
-def test_a_merge_asked_is_still_the_merge(question: str) -> None:
-    d = _json(question)
-    assert d["request"]["merge_asked"] is True and d["request"]["stage"] == "inference"
-    assert ("method: lora", "no_field") not in _ignored(d)
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Merge the LoRA into Llama 3.1 8B, then serve it on one A100 with vLLM: how much memory?",
-        "Qwen2.5-7B 的 LoRA 合并后用 vLLM 部署在一张 A100 上，需要多少显存",
-    ],
-)
-def test_a_lora_merged_then_served_is_one_model_no_adapter_named(question: str) -> None:
-    d = _json(question)
-    assert d["request"]["stage"] == "inference" and d["request"]["method"] is None
-    assert ("method: lora", "no_field") not in _ignored(d)
+    assert d["request"]["merge_asked"] is merge and d["request"]["stage"] == "inference"
+    assert (("method: lora", "no_field") in _ignored(d)) is adapters
 
 
 # 2. The tool read through its script, keyed on the read's reason ------------------------------------------
