@@ -44,7 +44,10 @@ def test_every_request_field_is_in_design_3_1_1_with_its_json_order_and_scope() 
         for m in _FIELD_ROW.finditer(_section("#### 3.1.1", "### 3.2"))
     }
     declared = _declared_fields()
-    assert sorted(declared.keys() - rows.keys()) == []  # a field declared and not in the design
+    missing = sorted(declared.keys() - rows.keys())
+    assert missing == [], (
+        f"add a row '| json_order | `field` | scope | what it is |' to docs/design.md §3.1.1: {missing}"
+    )
     assert sorted(rows.keys() - declared.keys()) == []  # a field the design lists and the code lost
     assert {n: rows[n] for n in declared} == declared
     assert rows["reference_copy"] == (130, "training") and rows["expert_parallel"] == (131, "training")
@@ -59,7 +62,8 @@ def test_every_reason_is_in_design_8_1_once_with_a_line_on_what_it_means() -> No
     rows = [(m["key"], m["kind"], m["text"]) for m in _ROW.finditer(_section("### 8.1 The reasons", None))]
     keys = [k for k, _, _ in rows]
     expected = [*IGNORED_REASONS, *SUBSTITUTION_REASONS]  # IGNORED_REASONS ends with UNUSED_REASONS
-    assert sorted(set(expected) - set(keys)) == []  # a reason the code gives and the design does not say
+    missing = sorted(set(expected) - set(keys))
+    assert missing == [], f"add a row '| `reason` | kind | what it means |' to docs/design.md §8.1: {missing}"
     assert sorted(set(keys) - set(expected)) == []  # a reason the design lists and the code lost
     assert len(keys) == len(expected)  # once each (tool_inferred is both a reason and a substitution)
     assert all(len(text) > 12 for _, _, text in rows)
