@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING
 from bot.later_names import release_name, size_names
 from estimator.plan import HEADROOM
 from estimator.request import Precision, Stage
+from estimator.runtimes import GGUF_FORMATS  # llama.cpp's weight types: a size sized in one runs on it
 from estimator.runtimes.others import home_ram, host_part
 
 if TYPE_CHECKING:
     from bot.parse import ParseResult
     from estimator.models import Inference, SizingReport, SizingRequest
 
-GGUF_FORMATS = frozenset({"q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_l", "q3_k_m", "q3_k_s", "q2_k"})
-"""llama.cpp's weight types (bot.render.local_layout.GGUF_NAMES): a size sized in one runs on llama.cpp."""
 
 MAX_SIZES = 10
 """At most this many sizes are sized (bot.parse.family_version.LADDER_MAX: a family named alone, s35)."""

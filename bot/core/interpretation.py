@@ -46,17 +46,22 @@ def _said_once(ignored: list[Ignored]) -> list[Ignored]:
     if not ignored:  # most answers: no comprehension frames (s37)
         return ignored
     used = {i.text for i in ignored if i.reason in USED_REASONS}
-    if "script: DeepSpeed-Chat step 1 main.py" in used or "script: DeepSpeed-Chat step 3" in used:
-        ignored = [_script_tool(i) for i in ignored]  # s48 review B4: the tool read through its script
+    if any(i.reason.startswith("script_") for i in ignored):  # s48 review B4: a tool read through its script
+        ignored = _script_tool(ignored)
     return [i for i in ignored if i.reason in USED_REASONS or i.text not in used]
 
 
-def _script_tool(item: Ignored) -> Ignored:
-    """DeepSpeed-Chat named as a tool beside its script read ('no_field' → 'script_tool', a used reason):
-    its script's settings are what is sized, so it is not also said to have no setting (s48 review B4)."""
-    if item.text == "training_tool: DeepSpeed-Chat" and item.reason == "no_field":
-        return Ignored(text=item.text, reason="script_tool")
-    return item
+def _script_tool(ignored: list[Ignored]) -> list[Ignored]:
+    """A tool named beside the script of it that was read (DeepSpeed-Chat: bot.parse.script_reads.TOOL_READ,
+    keyed on the read's reason): 'no_field' → 'script_tool', a used reason; its script's settings are what
+    is sized, so it is not also said to have no setting (s48 review B4)."""
+    from bot.parse.script_reads import TOOL_READ  # loaded already: it gave the read's reason
+
+    tools = {f"training_tool: {TOOL_READ[i.reason]}" for i in ignored if i.reason in TOOL_READ}
+    return [
+        Ignored(text=i.text, reason="script_tool") if i.text in tools and i.reason == "no_field" else i
+        for i in ignored
+    ]
 
 
 class Ignored(BaseModel, defer_build=True):  # schema built on first use: start-up

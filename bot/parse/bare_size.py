@@ -19,9 +19,12 @@ BARE_SIZE_RE = rc(r"\s*\d+(?:\.\d+)?\s*[bmtBMT]\s*")
 """A size alone, as the name reader gives it as typed: '7B', '1.5b', '500M'."""
 
 
+USING = r"(?:用|拿|基于|with|using)"
+"""The word before a joined name used to run a size (also :data:`bot.parse.coined_names.SIZED_JOB_RE`)."""
+JOB_WORD = r"(?:推理|微调|训练|部署|跑|做推理|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))"
+"""The job that joined name runs the size in (also :data:`bot.parse.coined_names.SIZED_JOB_RE`)."""
 JOINED_CUE = re.compile(
-    r"(?:用|拿|基于|with|using)\s*[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*(?:模型\s*)?(?:推理|微调|训练|部署|跑|做推理"
-    r"|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))\s*(?:一个\s*|the\s+|a\s+)?\d"
+    rf"{USING}\s*[a-z][a-z0-9]*(?:-[a-z0-9]+)+\s*(?:模型\s*)?{JOB_WORD}\s*(?:一个\s*|the\s+|a\s+)?\d"
 )
 """The form of :data:`bot.parse.coined_names.SIZED_JOB_RE` ('用 chinese-vicuna 推理 13b'), searched in C
 before its module is imported (s33-gen2)."""

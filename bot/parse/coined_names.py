@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.bare_size import JOB_WORD, USING
 from bot.parse.model_names import NOT_NAMES
 from bot.parse.regex import rc
 from bot.parse.stack_words import ANY_TOOL_RE
@@ -127,8 +128,8 @@ def raw_span(s: str, start: int, end: int) -> str:
 
 
 SIZED_JOB_RE = rc(
-    r"(?:用|拿|基于|with|using)\s*(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*(?:模型\s*)?"
-    r"(?:推理|微调|训练|部署|跑|做推理|(?:to\s+)?(?:serve|run|fine[\s\-]?tune|train))\s*(?:一个\s*|the\s+|a\s+)?"
+    rf"{USING}\s*(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s*(?:模型\s*)?"
+    rf"{JOB_WORD}\s*(?:一个\s*|the\s+|a\s+)?"
     r"\d+(?:\.\d+)?\s*[bm](?![a-z0-9])"
 )
 """A joined name used to run a size ('用 Chinese-Vicuna 推理 13B', 'using Foo-Chat to serve 13B'): the name is

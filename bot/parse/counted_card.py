@@ -43,7 +43,7 @@ def counts(count_end: int, gpu: GpuMention) -> bool:
 def per_card_memory(gpus: list[GpuMention], memory: float | None, count: float, raw: str) -> float | None:
     """The memory per card stated, or None when it is the cards' total ("2x RTX 3090 48GB": two 24 GB cards);
     a modified card's memory ("4090 魔改 48G", "2张4090 48G") is per card, unless a setting ("显存: 48GB")."""
-    if not gpus or memory is None or gpus[0].modded or count < 2:
+    if not gpus or memory is None or gpus[0].memory_per_card_stated or count < 2:
         return memory
     from bot.parse.card_memory import modded_size, written_as_setting
 
@@ -61,7 +61,7 @@ def over_card(steps: Any, gpus: list[GpuMention], memory: float) -> float | None
     'H20 141G'): the card's own memory is sized and the number named in ``steps.named_unused`` as
     ``over_card`` (review of s17: one 4090 with 'the node's 128GB of GPU memory' was sized as a 128 GB 4090
     and said to fit). Only a memory above 24 GB is checked: a machine's or a box's total, the case met."""
-    if not gpus or gpus[0].memory_gib or gpus[0].modded:
+    if not gpus or gpus[0].memory_gib or gpus[0].memory_per_card_stated:
         return memory
     gpu, named = steps.f.get("gpu"), steps.named_unused
     if gpu is None or unified(gpu):

@@ -11,6 +11,7 @@ import re
 
 from bot.parse.numbers import parse_number
 from bot.parse.result import ParseResult
+from bot.parse.schedule_words import DAY_WORD, RUN_VERB
 from estimator.models import Stage
 from estimator.request import bounds
 from estimator.serving_speed import HOURS_PER_MONTH
@@ -21,9 +22,7 @@ A_MONTH = 720.0
 """'一个月' / 'a month' as the duration reader gives it (30 days): billed as the estimator's month,
 :data:`estimator.serving_speed.HOURS_PER_MONTH` (730 h), so one month's hours are one figure (trial
 s17-2 #1: '300 h' on one line, '304 h/month' on another)."""
-_DAY_WORD_RE = re.compile(
-    r"^\s*(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)\s*(?:只)?(?:跑|开|用|训|训练|工作|运行)?"
-)
+_DAY_WORD_RE = re.compile(rf"^\s*{DAY_WORD}\s*(?:只)?{RUN_VERB}?")
 """The day word before a Chinese schedule's hours ('一天 10 小时': not the 一 of 一天)."""
 
 

@@ -152,8 +152,9 @@ class GpuMention:
     start: int
     gpu_id: str
     memory_gib: float | None
-    modded: bool = False
-    """The memory was written as a modified card's ('2080ti 魔改 22G'): per card, never a total."""
+    memory_per_card_stated: bool = False
+    """The memory was written as one card's, never a total: a modified card's ('2080ti 魔改 22G') or glued
+    to the card's name as a variant's ('A800-128G'). (s49: was ``modded``, which said only the first.)"""
 
 
 _PRE_MEM_RE = rc(
@@ -241,7 +242,7 @@ def largest_device_gib() -> float:
 def card_total(card: GpuMention, memory: float) -> bool:
     """Whether ``memory`` said beside ``card`` with no count is several such cards' memory
     (:func:`bot.parse.card_memory.beyond_one_card`, over the variants of its family)."""
-    if unified(card.gpu_id) or card.modded:
+    if unified(card.gpu_id) or card.memory_per_card_stated:
         return False
     family = catalog.gpu(card.gpu_id).family
     variants = [
@@ -287,14 +288,16 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         start, end = m.start(), m.end()
         span = m.group(0)
         memory: float | None = None
-        modded = False
+        per_card = False
         mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
             memory = float(fp.NON_DIGIT.sub("", mem_m.group(0)))
-            modded = span[mem_m.start() - 1 : mem_m.start()] == "-"  # 'A800-128G': a variant's name, per card
+            per_card = (
+                span[mem_m.start() - 1 : mem_m.start()] == "-"
+            )  # 'A800-128G': a variant's name, per card
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
-            memory, modded = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
+            memory, per_card = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
             start = start - (len(pre.group(0)))
         after = _AFTER_MEM_RE.match(s, end) or _TIMES_MEM_RE.match(s, end) or _MOD_MEM_RE.match(s, end)
         if after and memory is None:
@@ -303,12 +306,12 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
                 # "A100x8x80G", s21: "H200（8*141G）" → "A100 x 8": the count, read as one
                 rewrites.append((end, after.end(), f" x {after.group('n')}"))
             elif after.re is _MOD_MEM_RE.compiled:  # "魔改 22G": the card's, not a number left to read
-                end, modded = after.end(), True
+                end, per_card = after.end(), True
         if memory is None:
             with_mem = fp.WITH_MEMORY.match(s[end:])
             if with_mem:  # 'A100 with 40 GB': the card's memory, read with it (not a number left)
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
-        found.append(GpuMention(start, _select_variant(gid, span, memory), memory, modded))
+        found.append(GpuMention(start, _select_variant(gid, span, memory), memory, per_card))
         spans.append((start, end))
     if "m1" in s or "m2" in s or "m3" in s or "m4" in s:  # a bare Apple base chip: bot.parse.bare_chips
         _bare_chips(s, idx, found, spans)

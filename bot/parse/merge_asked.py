@@ -12,6 +12,7 @@ weights at the dtype loaded, 16-bit in the usual scripts. The cue ``merge_asked`
 from __future__ import annotations
 
 from bot.parse.regex import rc
+from bot.parse.served_adapters import NOT_MERGED_RE
 
 _ADAPTER = r"(?:q?lora|adapters?|适配器|peft)"
 ASKS_MERGE_RE = rc(
@@ -62,14 +63,6 @@ _PAST_RUN_RE = rc(
 samples', '训练完 5 万条数据后', '微调好以后': its data describes the adapter, no training asked."""
 
 
-_NOT_MERGED_RE = rc(
-    r"\b(?:not|without|no|never|don'?t|do\s+not)\s+(?:be\s+|being\s+)?merg|\bun-?merged\b"
-    r"|(?:不|不要|不用|无需|不需要|未|没有?|别)\s*(?:合并|融合)"
-)
-"""A merge said not to be done (s48 review B3): 'serve it without merging', 'unmerged', 'LoRA 不要合并，
-挂着适配器部署': the adapter is served beside its base (bot.parse.served_adapters), no merge asked."""
-
-
 def asks_merge(s: str) -> bool:
     """Whether the normalized ``s`` asks what merging a LoRA adapter into its base needs, with no training
     run's data said beside it (then the training is sized, as before): a merge already done is no merge
@@ -77,7 +70,7 @@ def asks_merge(s: str) -> bool:
     asked."""
     if ASKS_MERGE_RE.search(s) is None or _NEEDS_RE.search(s) is None or _DONE_MERGE_RE.search(s):
         return False
-    if _NOT_MERGED_RE.search(s):
+    if NOT_MERGED_RE.search(s):  # 'without merging', '不要合并': adapters served apart
         return False
     rest = _PAST_RUN_RE.sub(" ", s) if ("after" in s or "ed" in s or "完" in s or "好" in s) else s
     return _TRAINING_RE.search(rest) is None and _TRAINS_RE.search(rest) is None

@@ -39,11 +39,15 @@ TEAM_RE = rc(
     rf"|(?:团队|小组|我们组|组里|课题组|实验室)\s*(?:共|一共|总共|只有|就|有|是)?\s*{_N}\s*(?:个人|个成员|名成员|人|位)"
 )
 """'4 people on the team', 'a team of 4 engineers', 'our team is 4 people', '团队 4 个人', '组里 3 人'."""
+DAY_WORD = r"(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)"
+"""A Chinese schedule's day word ('每天', '一天', '只在白天') before its hours (bot.parse.daily_hours too)."""
+RUN_VERB = r"(?:跑|开|用|训|训练|工作|运行)"
+"""What the cards do those hours ('每天跑 8 小时', '白天用'; also bot.parse.daily_hours)."""
 DAILY_RE = rc(
     rf"(?<![\w.]){_N}\s*(?:个)?\s*(?:hours?|hrs?|h)\s*(?:(?:a|per|each|every)\s+|/\s*)(?:work\s*)?day(?![a-z])"
     rf"|(?<![\w.]){_N}\s*(?:hours?|hrs?|h)\s+daily(?![a-z])"
-    rf"|(?:每天|每日|一天|每个工作日|(?:只在|只|仅在|仅)?白天)\s*(?:只能|只可以|只|仅能|仅|最多|能)?\s*"
-    rf"(?:跑|开|用|训|训练|工作|运行)?\s*(?:约|大概|大约)?\s*{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
+    rf"|{DAY_WORD}\s*(?:只能|只可以|只|仅能|仅|最多|能)?\s*"
+    rf"{RUN_VERB}?\s*(?:约|大概|大约)?\s*{_N}\s*(?:个)?\s*(?:小时|h(?![a-z]))"
 )
 """'8 hours a day', '10 hrs per day', '6h daily', '每天 8 小时', '每天跑 8 个小时', '一天 10 小时',
 '只在白天用 8 小时' (the daytime hours of each day: s18 trial); s20: '每天只能跑 8 小时', '每天最多用 8 小时',

@@ -70,6 +70,11 @@ DSCHAT_STEP3_RE = rc(
 )
 """DeepSpeed-Chat's step 3 as people name it ('DeepSpeed-Chat step 3 (PPO)', 'deepspeed-chat 第三步',
 'RLHF with DeepSpeed-Chat'); step 1 (SFT) and step 2 (the reward model) train one model."""
+DSCHAT = "DeepSpeed-Chat"
+"""The tool as bot.parse.stack_words names it."""
+TOOL_READ = {"script_defaults": DSCHAT, "script_reference": DSCHAT}
+"""A script read's reason → the tool whose script it reads: that tool named beside it ('training_tool:
+DeepSpeed-Chat', ``no_field``) is used through the script (bot.core.interpretation, s48 review B4)."""
 
 
 def script_reads(out: Any, s: str) -> None:
@@ -92,7 +97,7 @@ def vocab_dschat_reference(out: Any, s: str) -> None:
     if "deepspeed" not in s or "offload_reference" in s or DSCHAT_STEP3_RE.search(s) is None:
         return
     out.fields.setdefault("reference_copy", True)
-    out.unused.append(("script: DeepSpeed-Chat step 3", "script_reference"))
+    out.unused.append((f"script: {DSCHAT} step 3", "script_reference"))
 
 
 def vocab_dschat(out: Any, s: str) -> None:
@@ -106,7 +111,7 @@ def vocab_dschat(out: Any, s: str) -> None:
     if any(k in out.fields for k in DSCHAT_STEP1_DEFAULTS):
         return
     out.fields.update(DSCHAT_STEP1_DEFAULTS)
-    out.unused.append(("script: DeepSpeed-Chat step 1 main.py", "script_defaults"))
+    out.unused.append((f"script: {DSCHAT} step 1 main.py", "script_defaults"))
 
 
 def vocab_fp32(out: Any, s: str) -> None:

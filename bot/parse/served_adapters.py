@@ -32,11 +32,17 @@ def served_adapters(s0: str, named: list[tuple[str, str]]) -> None:
     named.append(("method: lora", "no_field"))
 
 
+NOT_MERGED_RE = rc(
+    r"\b(?:not|without|no|never|don'?t|do\s+not)\s+(?:be\s+|being\s+)?merg|\bun-?merged\b"
+    r"|(?:不|不要|不用|无需|不需要|未|没有?|别)\s*(?:合并|融合)"
+)
+"""A merge said not to be done (s48 review B3): 'serve it without merging', 'unmerged', 'LoRA 不要合并，
+挂着适配器部署': the adapter is served beside its base, no merge asked (bot.parse.merge_asked reads it too;
+s49: one declaration, was written out in both)."""
 KEPT_APART_RE = rc(
     r"(?<![a-z0-9])(?:-{0,2}enable[\-_]lora|lora[\-_]modules|max[\-_]loras|multi[\s\-_]?loras?|own\s+lora)(?![a-z0-9])"
     r"|\b(?:several|multiple|many|different|\d+)\s+(?:q?lora\s+)?(?:adapters|loras)\b|多个\s*(?:q?lora|适配器)"
-    r"|\b(?:not|without|no|never|don'?t|do\s+not)\s+(?:be\s+|being\s+)?merg|\bun-?merged\b"
-    r"|(?:不|不要|不用|无需|不需要|未|没有?|别)\s*(?:合并|融合)"
+    rf"|{NOT_MERGED_RE.pattern}"
 )
 """Adapters kept apart from their base, each loaded beside it at serving time (vLLM's flags, 'multi-LoRA',
 'several adapters', '多个 LoRA', 'not merged'; s48 review B3: 'without merging it', 'unmerged', '不要合并'):

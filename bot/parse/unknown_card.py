@@ -99,7 +99,12 @@ def same_card(gpus: list[Any], text: str = "") -> list[Any]:
         one = next((g for g in told if g.memory_gib), told[0])
         for i, g in enumerate(out):
             if g in same and g not in told:
-                out[i] = replace(g, gpu_id=one.gpu_id, memory_gib=one.memory_gib, modded=one.modded)
+                out[i] = replace(
+                    g,
+                    gpu_id=one.gpu_id,
+                    memory_gib=one.memory_gib,
+                    memory_per_card_stated=one.memory_per_card_stated,
+                )
     return out
 
 

@@ -6,12 +6,12 @@ from bot.render.describe import is_unified
 from bot.render.fmt import Fmt
 from bot.render.i18n import N_, translate
 from estimator.models import Inference, Runtime, SizingReport
+from estimator.runtimes import GGUF_FORMATS
 
-GGUF_NAMES = {
-    f: f.upper() for f in ("q8_0", "q6_k", "q5_k_m", "q4_k_m", "q4_0", "q3_k_l", "q3_k_m", "q3_k_s", "q2_k")
-}
+GGUF_NAMES = {f.value: f.value.upper() for f in GGUF_FORMATS}
 """GGUF weight types as llama.cpp writes them (tools/quantize/quantize.cpp ``QUANT_OPTIONS``: "Q4_K_M",
-"Q8_0"; the model files' names on the Hub): the request's lowercase enum values are JSON names only."""
+"Q8_0"; the model files' names on the Hub): the request's lowercase enum values are JSON names only. The
+types are estimator.runtimes.GGUF_FORMATS (s49: was a copy of its list)."""
 
 ALL_LAYERS = N_("all layers on one GPU")
 LAYER_SPLIT = N_("layers split over %(n)s GPUs")
