@@ -1,0 +1,112 @@
+"""Session 49, part trial: fixes from a fresh-user trial (/work/notes/s49/trial_report.md).
+
+1. A CPU-only machine whose RAM kind is said without a rate ('DDR5 双通道', 'dual-channel DDR4'): the decode
+   bound uses that generation's common rates × the channels (estimator.host_ddr.ddr_band), as the GPU + CPU
+   split already did, not the desktop range from DDR4-3200 (`report.cpu.bandwidth_kind` 'ddr').
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def _json(question: str) -> dict:
+    from bot.cli import ask
+
+    return json.loads(ask(question, None, "json")[0])
+
+
+def _text(question: str) -> str:
+    from bot.cli import ask
+
+    return ask(question, None, "text")[0]
+
+
+# 1. the RAM kind said on a machine with no GPU ---------------------------------------------------------
+
+GB = 1e9
+
+
+@pytest.mark.parametrize(
+    ("text", "ddr", "channels", "low", "high"),
+    [
+        # 2 channels × 8 B × 4,800–5,600 MT/s = 76.8–89.6 GB/s
+        (
+            "没有显卡，只有一台 DDR5 双通道 32G 内存的台式机，llama.cpp 跑 Llama-3.1-8B 每秒多少 token？",
+            5,
+            2,
+            76.8,
+            89.6,
+        ),
+        (
+            "No GPU here, 32GB of dual-channel DDR5: how fast does Mistral-7B run in llama.cpp?",
+            5,
+            2,
+            76.8,
+            89.6,
+        ),
+        # 2 × 8 B × 2,400–3,200 MT/s = 38.4–51.2 GB/s
+        ("我的电脑没有显卡，16G DDR4 内存，用 ollama 跑 qwen2.5:7b 能有多快？", 4, None, 38.4, 51.2),
+        (
+            "No GPU, 64GB DDR4 RAM: how many tokens per second for Qwen2.5-14B with llama.cpp?",
+            4,
+            None,
+            38.4,
+            51.2,
+        ),
+    ],
+)
+def test_the_ram_kind_said_sets_the_cpu_bandwidth(
+    text: str, ddr: int, channels: int | None, low, high
+) -> None:
+    """Must read: the DDR generation (and channels) said is the CPU run's bandwidth, named in the reply."""
+    cpu = _json(text)["report"]["cpu"]
+    assert cpu is not None
+    assert cpu["bandwidth_kind"] == "ddr"
+    assert cpu["ram_ddr"] == ddr and cpu["ram_channels"] == channels
+    assert cpu["bandwidth_low"] == pytest.approx(low * GB) and cpu["bandwidth_high"] == pytest.approx(
+        high * GB
+    )
+    assert cpu["tokens_per_s_low"] == pytest.approx(cpu["bandwidth_low"] * 0.65 / cpu["bytes_read_per_token"])
+
+
+def test_the_ram_kind_is_worded_in_both_languages() -> None:
+    zh = _text("没有显卡，只有一台 DDR5 双通道 32G 内存的台式机，llama.cpp 跑 Llama-3.1-8B 每秒多少 token？")
+    assert "76.8–89.6 GB/s（你的内存：2 通道 DDR5，按常见频率 4,800–5,600 MT/s" in zh
+    assert "DDR4-3200" not in zh.split("\n")[0]
+    en = _text("No GPU here, 32GB of dual-channel DDR5: how fast does Mistral-7B run in llama.cpp?")
+    assert (
+        "76.8–89.6 GB/s of RAM bandwidth (your RAM: 2-channel DDR5 at its common speeds, 4,800–5,600 MT/s"
+        in en
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "没有显卡，32G 内存，llama.cpp 跑 Llama-3.1-8B 每秒多少 token？",
+        "No GPU, 32GB of RAM: how fast does Llama-3.1-8B run in llama.cpp?",
+    ],
+)
+def test_no_ram_kind_keeps_the_desktop_range(text: str) -> None:
+    """Must not misread: no RAM kind or channels said keeps the desktop range (DDR4-3200 to DDR5-5600)."""
+    cpu = _json(text)["report"]["cpu"]
+    assert cpu["bandwidth_kind"] == "desktop" and cpu["ram_ddr"] is None
+    assert cpu["bandwidth_low"] == pytest.approx(51.2 * GB) and cpu["bandwidth_high"] == pytest.approx(
+        89.6 * GB
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "没有显卡，DDR5 内存带宽 80GB/s，llama.cpp 跑 Llama-3.1-8B 多快？",
+        "No GPU, DDR5 RAM, memory bandwidth 80 GB/s: how fast is Llama-3.1-8B in llama.cpp?",
+    ],
+)
+def test_a_stated_bandwidth_wins_over_the_ram_kind(text: str) -> None:
+    """Must not misread: a bandwidth stated is used as said, beside its DDR kind."""
+    cpu = _json(text)["report"]["cpu"]
+    assert cpu["bandwidth_kind"] == "stated" and cpu["bandwidth_low"] == pytest.approx(80 * GB)
