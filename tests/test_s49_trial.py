@@ -3,6 +3,8 @@
 1. A CPU-only machine whose RAM kind is said without a rate ('DDR5 双通道', 'dual-channel DDR4'): the decode
    bound uses that generation's common rates × the channels (estimator.host_ddr.ddr_band), as the GPU + CPU
    split already did, not the desktop range from DDR4-3200 (`report.cpu.bandwidth_kind` 'ddr').
+2. 'fp8 的 KV cache', 'FP8 格式的 KV 缓存', 'an fp8 format KV cache': an FP8 KV cache (``kv_precision``), not
+   FP8 weights (the weights stay the release's 16 bits).
 """
 
 from __future__ import annotations
@@ -110,3 +112,35 @@ def test_a_stated_bandwidth_wins_over_the_ram_kind(text: str) -> None:
     """Must not misread: a bandwidth stated is used as said, beside its DDR kind."""
     cpu = _json(text)["report"]["cpu"]
     assert cpu["bandwidth_kind"] == "stated" and cpu["bandwidth_low"] == pytest.approx(80 * GB)
+
+
+# 2. an FP8 KV cache said with a particle or 'format' between ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama-3.1-70B 128k 上下文 8 并发，fp8 的 KV cache 要占多少显存？",
+        "部署 Qwen2.5-72B，FP8 格式的 KV 缓存，32k 上下文 20 并发要几张 H100？",
+        "Serve Qwen2.5-72B with an fp8 format KV cache at 32k context for 20 users: how many H100s?",
+        "Llama-3.1-70B at 128k context for 8 users with an FP8-format KV cache: how much memory?",
+    ],
+)
+def test_an_fp8_kv_cache_is_not_fp8_weights(text: str) -> None:
+    """Must read: the FP8 is the KV cache's; the weights stay 16-bit."""
+    req = _json(text)["request"]
+    assert req["kv_precision"] == "fp8"
+    assert req["precision"] == "bf16"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2.5-72B，权重 fp8，KV 缓存 bf16，32k 上下文 20 并发要几张 H100？",
+        "Serve Qwen2.5-72B in fp8, KV cache in bf16, 32k context for 20 users: how many H100s?",
+    ],
+)
+def test_fp8_weights_beside_a_16_bit_kv_cache_stay_weights(text: str) -> None:
+    """Must not misread: FP8 said of the weights, a 16-bit KV cache said apart."""
+    req = _json(text)["request"]
+    assert req["precision"] == "fp8" and req["kv_precision"] == "bf16"
