@@ -49,7 +49,44 @@ from estimator.vision import text_params
 
 def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
     """Size a training job: compute and time when there is data (or a budget, or GPUs × days, or a
-    known duration), memory and the layout when there is a model."""
+    known duration), memory and the layout when there is a model.
+
+    s49 trial #3: the largest model a budget trains (``budget_max_params``) is solved at the count-free
+    MFU; the plan it then needs (full recompute, the scale-out to the GPUs quoted) can cost more than the
+    budget ('$5,000 … 332B … Over budget: $5,391 – $12,579'). The size is then shrunk by budget ÷ the
+    quoted cost at the middle of the price range and sized again (at most :data:`BUDGET_SIZE_PASSES`), so
+    the largest model is one the budget pays for as the reply prices it."""
+    mark = (len(ledger.assumptions), len(ledger.notes))
+    shrink = 1.0
+    out = _size_once(req, r, ledger, shrink)
+    for _ in range(BUDGET_SIZE_PASSES):
+        over = _budget_size_over(req, out, ledger)
+        if over is None or over <= 1.0 + 1e-3:
+            break
+        del ledger.assumptions[mark[0] :], ledger.notes[mark[1] :]
+        shrink /= over
+        out = _size_once(req, r, ledger, shrink)
+    return out
+
+
+BUDGET_SIZE_PASSES = 3
+"""Sizings again of a budget's largest model whose quoted cost is over the budget: the cost falls a bit
+faster than the size (less recompute, fewer GPUs), so one or two passes settle it."""
+
+
+def _budget_size_over(req: SizingRequest, out: TrainingResult, ledger: Ledger) -> float | None:
+    """The quoted cost at the middle price ÷ the budget of a budget's largest model (s49 trial #3), else
+    None."""
+    if not req.budget or "budget_max_params" not in [n.code for n in ledger.notes]:
+        return None
+    cost = training_plan.shown_cost(out) if out.cost is not None else None
+    if cost is None or (req.currency and req.currency != cost.currency):
+        return None
+    return (cost.low + cost.high) / 2 / req.budget
+
+
+def _size_once(req: SizingRequest, r: Resolved, ledger: Ledger, shrink: float) -> TrainingResult:
+    """:func:`size_training`'s one pass, a budget's largest model × ``shrink``."""
     out = TrainingResult(params=r.params, spec=r.spec)
     req = rollout.with_prompt(req, ledger)  # RL with only the completion's length: TRL's prompt 512
     out.method = tool_method(req, r.stage, ledger)
@@ -64,7 +101,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
     elif tokens is None and req.duration_asked and not (req.budget or req.hours or req.deadline_days):
         ledger.note("duration_needs_data")  # fine-tuning: no rule of thumb for the data, ask for it
-    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger)
+    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger, shrink)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])
     k, why, params = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
@@ -270,7 +307,13 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
 
 
 def _params_from_data(
-    req: SizingRequest, gpu: GpuSpec, tokens: float | None, k: float, out: TrainingResult, ledger: Ledger
+    req: SizingRequest,
+    gpu: GpuSpec,
+    tokens: float | None,
+    k: float,
+    out: TrainingResult,
+    ledger: Ledger,
+    shrink: float = 1.0,
 ) -> tuple[float, ModelSpec] | None:
     """No model named but a data size: (parameters, a generic shape of that size) of the largest model
     the budget trains on it, else of the compute-optimal size for the data (D = 20·N); None otherwise,
@@ -282,6 +325,7 @@ def _params_from_data(
     if req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
+            largest *= shrink  # the plan's cost over the budget (s49 trial #3, size_training)
             params = ledger.assume("params_total", largest, Why.budget_max_params)
             spec = shape_for_size(largest)
             price = price_range(req, gpu, Ledger())

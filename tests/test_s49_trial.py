@@ -5,6 +5,9 @@
    split already did, not the desktop range from DDR4-3200 (`report.cpu.bandwidth_kind` 'ddr').
 2. 'fp8 的 KV cache', 'FP8 格式的 KV 缓存', 'an fp8 format KV cache': an FP8 KV cache (``kv_precision``), not
    FP8 weights (the weights stay the release's 16 bits).
+3. The largest model a budget trains on a data size: when the plan it needs (full recompute, the scale-out)
+   costs more than the budget at the middle of the price range, the size is shrunk and sized again, so the
+   reply never answers 'the largest model $5,000 trains' with 'Over budget' (estimator.training).
 """
 
 from __future__ import annotations
@@ -144,3 +147,44 @@ def test_fp8_weights_beside_a_16_bit_kv_cache_stay_weights(text: str) -> None:
     """Must not misread: FP8 said of the weights, a 16-bit KV cache said apart."""
     req = _json(text)["request"]
     assert req["precision"] == "fp8" and req["kv_precision"] == "bf16"
+
+
+# 3. the largest model a budget trains is within that budget -------------------------------------------------
+
+
+def _notes(report: dict) -> dict[str, dict]:
+    return {w["code"]: w.get("params") or {} for w in report["warnings"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Budget $5,000: what is the biggest model I can fully fine-tune on 1B tokens renting H100s?",
+        "预算5万美元，10亿token全参微调，用H100最大能训多大的模型？",
+        "预算 20 万元，5 亿 token 全参微调，A100 上最大能训多大的模型？",
+        "With a $20k budget, what is the largest model I can fully fine-tune on 500M tokens with A100s?",
+    ],
+)
+def test_the_largest_model_a_budget_trains_is_within_it(text: str) -> None:
+    """Must read: the size answered costs at most the budget at the middle of the quoted price range."""
+    d = _json(text)
+    notes = _notes(d["report"])
+    assert "budget_max_params" in notes and "over_budget" not in notes
+    cost, budget = d["report"]["shown"]["cost"], d["request"]["budget"]
+    assert (cost["low"] + cost["high"]) / 2 <= budget * 1.001
+    assert d["request"]["params_total"] == pytest.approx(notes["budget_max_params"]["params_total"])
+
+
+@pytest.mark.parametrize(
+    ("text", "params"),
+    [
+        # no recompute or scale-out beyond the count-free MFU: the inverse's size stands (6.6B, 1.4B)
+        ("With a $200k budget and 2T tokens, what's the largest model I can pretrain on H100s?", 6.6e9),
+        ("预算50万人民币，数据1万亿token，从头预训练，最大能训多大的模型？", 1.4e9),
+    ],
+)
+def test_a_budget_size_that_fits_is_not_shrunk(text: str, params: float) -> None:
+    """Must not misread: a size whose plan is within the budget stays the budget's inverse."""
+    d = _json(text)
+    assert d["request"]["params_total"] == pytest.approx(params, rel=0.05)
+    assert "over_budget" not in _notes(d["report"])
