@@ -47,46 +47,11 @@ from estimator.training_tools import runs_eager_experts, tool_method
 from estimator.vision import text_params
 
 
-def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
+def size_training(req: SizingRequest, r: Resolved, ledger: Ledger, shrink: float = 1.0) -> TrainingResult:
     """Size a training job: compute and time when there is data (or a budget, or GPUs × days, or a
-    known duration), memory and the layout when there is a model.
-
-    s49 trial #3: the largest model a budget trains (``budget_max_params``) is solved at the count-free
-    MFU; the plan it then needs (full recompute, the scale-out to the GPUs quoted) can cost more than the
-    budget ('$5,000 … 332B … Over budget: $5,391 – $12,579'). The size is then shrunk by budget ÷ the
-    quoted cost at the middle of the price range and sized again (at most :data:`BUDGET_SIZE_PASSES`), so
-    the largest model is one the budget pays for as the reply prices it."""
-    mark = (len(ledger.assumptions), len(ledger.notes))
-    shrink = 1.0
-    out = _size_once(req, r, ledger, shrink)
-    for _ in range(BUDGET_SIZE_PASSES):
-        over = _budget_size_over(req, out, ledger)
-        if over is None or over <= 1.0 + 1e-3:
-            break
-        del ledger.assumptions[mark[0] :], ledger.notes[mark[1] :]
-        shrink /= over
-        out = _size_once(req, r, ledger, shrink)
-    return out
-
-
-BUDGET_SIZE_PASSES = 3
-"""Sizings again of a budget's largest model whose quoted cost is over the budget: the cost falls a bit
-faster than the size (less recompute, fewer GPUs), so one or two passes settle it."""
-
-
-def _budget_size_over(req: SizingRequest, out: TrainingResult, ledger: Ledger) -> float | None:
-    """The quoted cost at the middle price ÷ the budget of a budget's largest model (s49 trial #3), else
-    None."""
-    if not req.budget or "budget_max_params" not in [n.code for n in ledger.notes]:
-        return None
-    cost = training_plan.shown_cost(out) if out.cost is not None else None
-    if cost is None or (req.currency and req.currency != cost.currency):
-        return None
-    return (cost.low + cost.high) / 2 / req.budget
-
-
-def _size_once(req: SizingRequest, r: Resolved, ledger: Ledger, shrink: float) -> TrainingResult:
-    """:func:`size_training`'s one pass, a budget's largest model × ``shrink``."""
+    known duration), memory and the layout when there is a model. ``shrink``: a budget's largest model
+    × it (s49 trial #3, :func:`_budget_size_over`)."""
+    asked, mark = req, (len(ledger.assumptions), len(ledger.notes))  # a budget's size sized again: from here
     out = TrainingResult(params=r.params, spec=r.spec)
     req = rollout.with_prompt(req, ledger)  # RL with only the completion's length: TRL's prompt 512
     out.method = tool_method(req, r.stage, ledger)
@@ -153,7 +118,30 @@ def _size_once(req: SizingRequest, r: Resolved, ledger: Ledger, shrink: float) -
         check_budget(req, training_plan.shown_cost(out), ledger, least, out)  # the headline count's cost
     if out.gpu_hours is not None and ledger.notes:
         _tiny_job_as_shown(out.gpu_hours.likely, ledger)
+    if req.budget and (over := _budget_size_over(req, out, ledger)) and shrink > MIN_SHRINK:
+        del ledger.assumptions[mark[0] :], ledger.notes[mark[1] :]
+        return size_training(asked, r, ledger, shrink / over)
     return out
+
+
+MIN_SHRINK = 0.3
+"""The smallest share of a budget's largest model (its count-free inverse) sized again (s49 trial #3): the
+cost falls a bit faster than the size (less recompute, fewer GPUs), so one or two passes settle it."""
+
+
+def _budget_size_over(req: SizingRequest, out: TrainingResult, ledger: Ledger) -> float | None:
+    """The quoted cost at the middle of the price range ÷ the budget when a budget's largest model
+    (``budget_max_params``) costs more than the budget as the reply prices it, else None (s49 trial #3: the
+    size is solved at the count-free MFU, but the plan it needs — full recompute, the scale-out to the GPUs
+    quoted — can cost more: '$5,000 … 332B … Over budget: $5,391 – $12,579'; the size is then shrunk by
+    that ratio and sized again)."""
+    if "budget_max_params" not in [n.code for n in ledger.notes] or out.cost is None:
+        return None
+    cost = training_plan.shown_cost(out)
+    if cost is None or not req.budget or (req.currency and req.currency != cost.currency):
+        return None
+    over = (cost.low + cost.high) / 2 / req.budget
+    return over if over > 1.001 else None
 
 
 def _tiny_job_as_shown(gpu_hours: float, ledger: Ledger) -> None:
@@ -325,7 +313,7 @@ def _params_from_data(
     if req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
-            largest *= shrink  # the plan's cost over the budget (s49 trial #3, size_training)
+            largest *= shrink  # the plan's cost over the budget (s49 trial #3, _budget_size_over)
             params = ledger.assume("params_total", largest, Why.budget_max_params)
             spec = shape_for_size(largest)
             price = price_range(req, gpu, Ledger())
