@@ -8,6 +8,7 @@
 3. The largest model a budget trains on a data size: when the plan it needs (full recompute, the scale-out)
    costs more than the budget at the middle of the price range, the size is shrunk and sized again, so the
    reply never answers 'the largest model $5,000 trains' with 'Over budget' (estimator.training).
+4. '没有独显', '无独显' (no discrete card): a machine without a GPU, as 'no discrete GPU' (bot.parse.no_gpu).
 """
 
 from __future__ import annotations
@@ -188,3 +189,37 @@ def test_a_budget_size_that_fits_is_not_shrunk(text: str, params: float) -> None
     d = _json(text)
     assert d["request"]["params_total"] == pytest.approx(params, rel=0.05)
     assert "over_budget" not in _notes(d["report"])
+
+
+# 4. no discrete card --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我的电脑没有独显，16G DDR4 内存，用 ollama 跑 qwen2.5:7b 能有多快？",
+        "笔记本无独显，32G内存，llama.cpp 跑 Llama-3.1-8B 多快？",
+        "My laptop has no discrete GPU, 16GB DDR4: how fast is qwen2.5:7b in ollama?",
+        "No dedicated GPU, 32GB of RAM: how fast does Llama-3.1-8B run in llama.cpp?",
+    ],
+)
+def test_no_discrete_card_is_a_cpu_machine(text: str) -> None:
+    """Must read: the machine has no GPU; the model is sized on its CPU (report.cpu)."""
+    d = _json(text)
+    assert d["interpretation"]["machine"] == "no_gpu_said"
+    assert d["report"]["cpu"] is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "没有独显经验，部署 Qwen2.5-7B 要几张卡",
+        "我们还没有独显，部署 Qwen2.5-7B 需要几张卡？",
+        "We have no discrete GPUs yet: how many GPUs to serve Qwen2.5-7B?",
+        "No dedicated GPU experience on the team: how many GPUs to serve Qwen2.5-7B?",
+    ],
+)
+def test_no_discrete_card_yet_or_as_a_modifier_is_a_gpu_question(text: str) -> None:
+    """Must not misread: 'yet', a count asked or '经验' after it keep a GPU question (no CPU head)."""
+    d = _json(text)
+    assert d["interpretation"]["machine"] is None and d["report"]["cpu"] is None
