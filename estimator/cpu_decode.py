@@ -10,7 +10,9 @@ the report as ``report.cpu`` (:class:`CpuRun`); bot.render.cpu_head only formats
 - Host bandwidth (bytes/s): the one stated (``host_bandwidth_gbps``); else the desktop range
   (:data:`estimator.layer_offload.HOST_BANDWIDTH_RANGE`, dual-channel DDR4-3200 to DDR5-5600) or, above
   :data:`estimator.layer_offload.DESKTOP_MEMORY_MAX` of RAM stated, a server's
-  (:data:`estimator.layer_offload.HOST_BANDWIDTH_SERVER`).
+  (:data:`estimator.layer_offload.HOST_BANDWIDTH_SERVER`); s49 trial: the RAM kind or channel count said
+  without a rate ('DDR5 双通道', 'dual-channel DDR4') is its generation's common rates × the channels
+  (:func:`estimator.host_ddr.ddr_band`), as the GPU + CPU split already read it.
 - Weight format: the precision the user stated, as stated; none stated, GGUF Q4_K_M, Ollama's default tag
   (``ollama_default_tag``, estimator.runtimes.others) in llama-quantize's tensor mix
   (:func:`estimator.weights.weight_bytes`, estimator.gguf_mix: Llama-3.1-8B 4.92 GB published).
@@ -58,11 +60,15 @@ class CpuRun(_Frozen):
     bandwidth_high: float
     """host memory bandwidth, bytes/s (equal when stated)"""
     bandwidth_kind: str
-    """'stated', 'desktop' or 'server' (module doc)"""
+    """'stated', 'ddr' (the RAM kind or channels said), 'desktop' or 'server' (module doc)"""
     efficiency: float = CPU_BANDWIDTH_EFFICIENCY
     tokens_per_s_low: float
     tokens_per_s_high: float
     """the decode bound at bandwidth_low / bandwidth_high"""
+    ram_ddr: int | None = None
+    """the DDR generation said (4 or 5) when ``bandwidth_kind`` is 'ddr', else None (s49 trial)"""
+    ram_channels: int | None = None
+    """the memory channels said, None when not said (two assumed with a DDR kind; s49 trial)"""
 
 
 def cpu_run(
@@ -70,10 +76,14 @@ def cpu_run(
     stated: Precision | None,
     ram_gib: float | None = None,
     bandwidth_gbps: float | None = None,
+    ddr: int | None = None,
+    channels: int | None = None,
 ) -> CpuRun | None:
     """The CPU run of the serving ``report``'s model (module doc): at the ``stated`` precision, else
     :data:`CPU_DEFAULT_FORMAT`; ``ram_gib`` the RAM stated (GiB), ``bandwidth_gbps`` the host bandwidth
-    stated (GB/s). None without an inference part, a model shape or weights."""
+    stated (GB/s), ``ddr`` / ``channels`` the RAM kind and channel count said without a rate. None without
+    an inference part, a model shape or weights."""
+    from estimator.host_ddr import ddr_band
     from estimator.weights import weight_bytes
 
     inf, spec = report.inference, report.model_spec
@@ -89,6 +99,9 @@ def cpu_run(
     if bandwidth_gbps:
         low = high = bandwidth_gbps * 1e9
         kind = "stated"
+    elif (said := ddr_band(ddr, channels)) is not None:  # 'DDR5 双通道': its rates × channels (s49 trial)
+        low, high = said
+        kind = "ddr"
     else:
         kind = "server" if have is not None and have > DESKTOP_MEMORY_MAX else "desktop"
         low, high = HOST_BANDWIDTH_SERVER if kind == "server" else HOST_BANDWIDTH_RANGE
@@ -107,4 +120,6 @@ def cpu_run(
         bandwidth_kind=kind,
         tokens_per_s_low=low * CPU_BANDWIDTH_EFFICIENCY / read,
         tokens_per_s_high=high * CPU_BANDWIDTH_EFFICIENCY / read,
+        ram_ddr=ddr if kind == "ddr" else None,
+        ram_channels=channels if kind == "ddr" else None,
     )

@@ -47,9 +47,11 @@ from estimator.training_tools import runs_eager_experts, tool_method
 from estimator.vision import text_params
 
 
-def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingResult:
+def size_training(req: SizingRequest, r: Resolved, ledger: Ledger, shrink: float = 1.0) -> TrainingResult:
     """Size a training job: compute and time when there is data (or a budget, or GPUs × days, or a
-    known duration), memory and the layout when there is a model."""
+    known duration), memory and the layout when there is a model. ``shrink``: a budget's largest model
+    × it (s49 trial #3, :func:`_budget_size_over`)."""
+    asked, mark = req, (len(ledger.assumptions), len(ledger.notes))  # a budget's size sized again: from here
     out = TrainingResult(params=r.params, spec=r.spec)
     req = rollout.with_prompt(req, ledger)  # RL with only the completion's length: TRL's prompt 512
     out.method = tool_method(req, r.stage, ledger)
@@ -64,7 +66,7 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         ledger.note("tokens_assumed_chinchilla", tokens=tokens)
     elif tokens is None and req.duration_asked and not (req.budget or req.hours or req.deadline_days):
         ledger.note("duration_needs_data")  # fine-tuning: no rule of thumb for the data, ask for it
-    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger)
+    sized = _params_from_data(req, r.gpu, tokens, _k(out, algorithm, req)[0], out, ledger, shrink)
     if sized is not None:
         out = replace(out, params=sized[0], spec=sized[1])
     k, why, params = _k(out, algorithm, req)  # freeze-tuning's k needs the shape: after the size is known
@@ -116,7 +118,30 @@ def size_training(req: SizingRequest, r: Resolved, ledger: Ledger) -> TrainingRe
         check_budget(req, training_plan.shown_cost(out), ledger, least, out)  # the headline count's cost
     if out.gpu_hours is not None and ledger.notes:
         _tiny_job_as_shown(out.gpu_hours.likely, ledger)
+    if req.budget and (over := _budget_size_over(req, out, ledger)) and shrink > MIN_SHRINK:
+        del ledger.assumptions[mark[0] :], ledger.notes[mark[1] :]
+        return size_training(asked, r, ledger, shrink / over)
     return out
+
+
+MIN_SHRINK = 0.3
+"""The smallest share of a budget's largest model (its count-free inverse) sized again (s49 trial #3): the
+cost falls a bit faster than the size (less recompute, fewer GPUs), so one or two passes settle it."""
+
+
+def _budget_size_over(req: SizingRequest, out: TrainingResult, ledger: Ledger) -> float | None:
+    """The quoted cost at the middle of the price range ÷ the budget when a budget's largest model
+    (``budget_max_params``) costs more than the budget as the reply prices it, else None (s49 trial #3: the
+    size is solved at the count-free MFU, but the plan it needs — full recompute, the scale-out to the GPUs
+    quoted — can cost more: '$5,000 … 332B … Over budget: $5,391 – $12,579'; the size is then shrunk by
+    that ratio and sized again)."""
+    if "budget_max_params" not in [n.code for n in ledger.notes] or out.cost is None:
+        return None
+    cost = training_plan.shown_cost(out)
+    if cost is None or not req.budget or (req.currency and req.currency != cost.currency):
+        return None
+    over = (cost.low + cost.high) / 2 / req.budget
+    return over if over > 1.001 else None
 
 
 def _tiny_job_as_shown(gpu_hours: float, ledger: Ledger) -> None:
@@ -270,7 +295,13 @@ def _training_tokens(req: SizingRequest, stage: Stage, ledger: Ledger) -> float 
 
 
 def _params_from_data(
-    req: SizingRequest, gpu: GpuSpec, tokens: float | None, k: float, out: TrainingResult, ledger: Ledger
+    req: SizingRequest,
+    gpu: GpuSpec,
+    tokens: float | None,
+    k: float,
+    out: TrainingResult,
+    ledger: Ledger,
+    shrink: float = 1.0,
 ) -> tuple[float, ModelSpec] | None:
     """No model named but a data size: (parameters, a generic shape of that size) of the largest model
     the budget trains on it, else of the compute-optimal size for the data (D = 20·N); None otherwise,
@@ -282,6 +313,7 @@ def _params_from_data(
     if req.budget:
         largest = _largest_for_budget(req, gpu, tokens, k)
         if largest is not None:
+            largest *= shrink  # the plan's cost over the budget (s49 trial #3, _budget_size_over)
             params = ledger.assume("params_total", largest, Why.budget_max_params)
             spec = shape_for_size(largest)
             price = price_range(req, gpu, Ledger())

@@ -50,11 +50,16 @@ def test_largest_model_a_finetune_budget_trains(text: str, k: int) -> None:
     assert r["stage"] == "finetune" and r["largest_asked"] is True
     assert r["budget"] == 5000 and r["currency"] == "USD" and r["tokens"] == 1e9
     assert "params_total" in r["assumed_fields"]
-    # N = $5000 ÷ $2.5 × 3600 s × 989.4 TFLOP/s × MFU ÷ (k × 1e9 tokens); full at MFU 0.28: 332.4B
+    # N = $5000 ÷ $2.5 × 3600 s × 989.4 TFLOP/s × MFU ÷ (k × 1e9 tokens); full at MFU 0.28: 332.4B.
+    # s49 trial #3: that size's plan (full recompute on 96 GPUs, the scale-out) costs $5,391 – $12,579, over
+    # the budget the reply then names; the size is shrunk until the quoted cost's middle is within it: 185B
+    # full ($2,760 – $6,440), 306B LoRA ($2,001 – $4,669), never above the count-free inverse
     hours = 5000 / MIDDLE_PRICE
-    assert r["params_total"] == pytest.approx(hours * 3600 * H100_PEAK * r["mfu"] / (k * 1e9), rel=1e-6)
+    assert r["params_total"] <= hours * 3600 * H100_PEAK * r["mfu"] / (k * 1e9) * (1 + 1e-6)
+    cost = d["report"]["shown"]["cost"]
+    assert (cost["low"] + cost["high"]) / 2 <= 5000 * 1.001
     if k == 6:
-        assert r["params_total"] == pytest.approx(332.4e9, rel=1e-3)
+        assert r["params_total"] == pytest.approx(185.0e9, rel=1e-2)
 
 
 def test_a_finetune_budget_without_the_question_still_asks_for_the_model() -> None:

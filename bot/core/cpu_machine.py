@@ -39,5 +39,7 @@ def cpu_machine(report: SizingReport | None, parsed: ParseResult) -> SizingRepor
     from estimator.cpu_decode import cpu_run
 
     req = parsed.request
-    run = cpu_run(report, req.precision, req.host_memory_gib, req.host_bandwidth_gbps)
+    run = cpu_run(
+        report, req.precision, req.host_memory_gib, req.host_bandwidth_gbps, req.host_ddr, req.host_channels
+    )
     return report.model_copy(update={"cpu": run}) if run is not None else report

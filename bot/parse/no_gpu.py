@@ -41,13 +41,13 @@ NO_GPU_RE = rc(
             r"(?<![a-z])" + _HAVE_NOT + _CARD + NOT_AFTER,
             r"(?<![a-z])cpu[\s\-_]*only(?![a-z])",
             r"(?<![a-z])only\s+(?:have\s+)?(?:an?\s+|the\s+|my\s+)?cpus?(?![a-z])(?!\s*offload)",
-            r"(?:没有|没|无|不带|缺少?)\s*(?:独立|独|n卡|英伟达|nvidia)?\s*(?:显卡|gpu)" + NOT_AFTER,
+            r"(?:没有|没|无|不带|缺少?)\s*(?:(?:独立|独|n卡|英伟达|nvidia)?\s*(?:显卡|gpu)|独显)" + NOT_AFTER,
             r"(?:只有|仅有|只用|仅用|纯|只靠|仅靠|单靠)\s*(?:一[台个颗块])?\s*cpu(?![a-z])(?!\s*(?:offload|卸载))",
         )
     )
 )
 """'no GPU', 'without a GPU', "don't have a GPU", 'CPU only', 'only a CPU'; '没有显卡', '无GPU', '只有CPU',
-'纯CPU' — a machine without a GPU (module doc)."""
+'纯CPU', '没有独显' (no discrete card: s49 trial) — a machine without a GPU (module doc)."""
 RAM_RE = rc(
     r"(?i)(?<![\d.])(?P<v>\d{1,4})\s*(?:gb|gib|g)(?![a-z0-9])\s*(?:的|of)?\s*(?:系统|运行)?(?:内存|ram|memory)"
     r"|(?:内存|ram)\s*(?:有|是|为|only|just|:|：)?\s*(?P<w>\d{1,4})\s*(?:gb|gib|g)(?![a-z0-9])"
@@ -64,11 +64,11 @@ YET_BEFORE = ("还", "尚", "暂")
 
 def cue(s: str) -> bool:
     """Whether the normalized (lowercased) text ``s`` may hold :data:`NO_GPU_RE`: 'cpu' ('CPU only', '只有
-    CPU'), or a card's word ('gpu', '显卡', 'card') with a negation beside ('no ', "n't", 'without', 'zero',
-    没, 无, 缺, 不带). Plain substring tests: a message without them pays no search."""
+    CPU'), or a card's word ('gpu', '显卡', 'card', '独显') with a negation beside ('no ', "n't", 'without',
+    'zero', 没, 无, 缺, 不带). Plain substring tests: a message without them pays no search."""
     if "cpu" in s:
         return True
-    card = "gpu" in s or "显卡" in s or "card" in s
+    card = "gpu" in s or "显卡" in s or "card" in s or "独显" in s  # '没有独显' (s49 trial)
     return card and (  # chained tests, not any(...): a generator's frames cost a parse ~10 calls
         "no " in s
         or "n't" in s

@@ -129,13 +129,15 @@ NGL_RE = rc(
 ALL_LAYERS_ON_GPU = 99
 KV_FP8_RE = rc(
     r"-{0,2}kv[_\s\-]*cache[_\s\-]*dtype\s*(?:=|:)?\s*fp8(?:[_\s\-]*e[45]m[23])?"
-    r"|fp8[\s\-]*(?:e[45]m[23][\s\-]*)?kv(?:[\s\-]*cache)?"
+    # s49 trial: a particle or 'format' between ('fp8 的 KV cache', 'FP8 格式的 KV 缓存')
+    r"|fp8[\s\-]*(?:e[45]m[23][\s\-]*)?(?:的\s*|格式的?\s*|format\s*)?kv(?:[\s\-]*cache)?"
     r"|(?:kv[\s\-]*cache\s*(?:in|=|:|用|使用)?|kv\s*缓存\s*(?:用|使用|是)?)\s*fp8(?:[_\s\-]*e[45]m[23])?"
     # round 37: said with a precision word ('KV 精度 fp8', 'KV cache precision: fp8')
     r"|kv[\s\-_]*(?:cache[\s\-_]*|缓存\s*)?(?:的\s*)?(?:精度|precision)\s*(?:is|=|:|：|为|是|用)?\s*fp8"
     r"(?:[_\s\-]*e[45]m[23])?"  # s42: the FP8 kind after it ('KV cache 用 fp8 e5m2'), named as typed
 )
-"""An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8'): not FP8 weights."""
+"""An FP8 KV cache ('--kv-cache-dtype fp8_e5m2', 'FP8 KV cache', 'KV cache 用 fp8', 'fp8 的 KV 缓存'): not FP8
+weights."""
 QUANT_CACHE_RE = rc(
     r"(?<![a-z0-9])(?P<q>q[468](?:_0)?)(?:\s*(?:,|/|or|and|和|或|还是|或者)\s*(?:q[468](?:_0)?|unquantized|fp16|16[\s\-]?bit))*"
     r"\s*(?:kv\s*)?cache|cache[_\s\-]*(?P<r>q[468](?:_0)?)\b"

@@ -71,6 +71,13 @@ CPU_SPEED_ONE = N_(
 DESKTOP_RAM = N_("dual-channel DDR4-3200 to DDR5-5600")
 SERVER_RAM = N_("a server's 8-channel DDR4-3200 to 12-channel DDR5-4800")
 STATED_RAM = N_("as stated")
+DDR_RAM = N_(
+    "your RAM: %(n)s-channel DDR%(k)s at its common speeds, %(low)s–%(high)s MT/s: say its speed for one "
+    "figure"
+)
+"""The RAM kind said without a rate ('DDR5 双通道'): its generation's rates × the channels (s49 trial)."""
+CHANNELS_RAM = N_("your RAM: %(n)s channels at DDR4-3200 to DDR5-5600, assumed: say its speed for one figure")
+"""A channel count said with no DDR generation ('8-channel RAM'; s49 trial)."""
 
 
 def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
@@ -139,7 +146,6 @@ def _bandwidth(cpu: CpuRun, f: Fmt) -> str:
 def _speed_line(cpu: CpuRun, lang: str) -> str:
     """The CPU's decode bound (``report.cpu``'s tokens/s over its bandwidth range)."""
     f = fmt_for(lang)
-    kind = {"server": SERVER_RAM, "stated": STATED_RAM}.get(cpu.bandwidth_kind, DESKTOP_RAM)
     low, high = f.num(cpu.tokens_per_s_low), f.num(cpu.tokens_per_s_high)
     return translate(
         lang,
@@ -150,5 +156,19 @@ def _speed_line(cpu: CpuRun, lang: str) -> str:
         high=high,
         speed=low,
         bandwidth=_bandwidth(cpu, f),
-        ram_kind=translate(lang, kind),
+        ram_kind=_ram_kind(cpu, lang),
     )
+
+
+def _ram_kind(cpu: CpuRun, lang: str) -> str:
+    """Where the bandwidth came from, in words: stated, the RAM kind or channels said, or a range assumed."""
+    if cpu.bandwidth_kind != "ddr":
+        kind = {"server": SERVER_RAM, "stated": STATED_RAM}.get(cpu.bandwidth_kind, DESKTOP_RAM)
+        return translate(lang, kind)
+    n = cpu.ram_channels or 2
+    if cpu.ram_ddr is None:
+        return translate(lang, CHANNELS_RAM, n=n)
+    from estimator.host_ddr import DDR_RATES
+
+    low, high = DDR_RATES[cpu.ram_ddr]
+    return translate(lang, DDR_RAM, n=n, k=cpu.ram_ddr, low=f"{low:,.0f}", high=f"{high:,.0f}")
