@@ -2,8 +2,8 @@
 is supported. The only difference is that HBM of 910b4 is 32G"), sized on its own catalog entry
 (estimator/data/gpus.toml 'Ascend-910B4'); every other 910B SKU (910B1–B3) and the 910B4-1 (a 64 GB part:
 npu-smi 'HBM-Usage(MB) 3197 / 65536' in Project-HAMi/HAMi-WebUI issue #47) stays the 64 GB Ascend 910B.
-Before, a 910B4 was sized on 64 GB, twice its memory, and an 80B served at TP 4 on four of them was said to fit
-(the census of tests/test_verdict_outcomes.py: r20work zh20-002, an OOM). Sentences of our own, both
+Before, a 910B4 was sized on 64 GB, twice its memory, and an 80B served at TP 4 on four of them was said to
+fit (the census of tests/test_verdict_outcomes.py: r20work zh20-002, an OOM). Sentences of our own, both
 languages, through ``ask(text, None, "json")``."""
 
 from __future__ import annotations

@@ -68,6 +68,8 @@ def _ascend_sku(m: re.Match[str]) -> str:
     """' ascend 910b4 ' for a 910B4 not followed by '-1' (:data:`ASCEND_32G_SKU_RE`), else ' ascend 910b '."""
     four = ASCEND_32G_SKU_RE.search(m.group(0)) and not re.match(r"[\s\-_]*1(?!\d)", m.string[m.end() :])
     return " ascend 910b4 " if four else " ascend 910b "
+
+
 ASCEND_910_MEMORY_RE = rc(r"(?<![a-z0-9.\-])910(?=[\s\-]*(?:32|64)\s*g(?:b|ib)?(?![a-z0-9]))")
 """'910-64G', '910 64G': the Ascend 910 card with that memory (only 32 or 64 GB follow a 910's name)."""
 VENDOR_910_RE = rc(r"(?<![a-z0-9])(?:华为|huawei)[\s\-_]*910(?![a-z0-9.])(?![\s\-][bc](?![a-z]))")
