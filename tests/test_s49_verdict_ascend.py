@@ -36,6 +36,8 @@ READS_910B4 = [
     ("昇腾910B4 八卡全参微调 Qwen2.5-7B 要多久？", 8),
     ("Can 4 Ascend 910B4 NPUs serve Qwen2.5-72B-Instruct?", 4),
     ("Full fine-tuning of Qwen2.5-7B on 8 ascend910b4 cards: does it fit?", 8),
+    ("910B4 1 张能部署 Qwen2.5-7B-Instruct 吗？", 1),
+    ("Serve Qwen2.5-7B-Instruct on 910B4 x 2", 2),
 ]
 
 

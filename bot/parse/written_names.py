@@ -65,8 +65,9 @@ difference is that HBM of 910b4 is 32G'): its own catalog card, Ascend-910B4 (s4
 
 
 def _ascend_sku(m: re.Match[str]) -> str:
-    """' ascend 910b4 ' for a 910B4 not followed by '-1' (:data:`ASCEND_32G_SKU_RE`), else ' ascend 910b '."""
-    four = ASCEND_32G_SKU_RE.search(m.group(0)) and not re.match(r"[\s\-_]*1(?!\d)", m.string[m.end() :])
+    """' ascend 910b4 ' for a 910B4 not followed by '-1' (:data:`ASCEND_32G_SKU_RE`; '910B4 1 张' is one
+    card), else ' ascend 910b '."""
+    four = ASCEND_32G_SKU_RE.search(m.group(0)) and not re.match(r"[\-_]1(?!\d)", m.string[m.end() :])
     return " ascend 910b4 " if four else " ascend 910b "
 
 
