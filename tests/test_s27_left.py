@@ -312,7 +312,7 @@ def test_grpo_with_a_reference_keeps_its_wording(capsys) -> None:
         (
             "用4张华为的卡部署Qwen2.5-7B",
             "“华为的卡”是一个加速卡系列，不是具体型号：以下仅按 Ascend 910B 估算作参考——具体是哪一款？"
-            "我目录里有：Ascend 910 / Ascend 910B / Ascend 910C",
+            "我目录里有：Ascend 910 / Ascend 910B / Ascend 910B4",  # s49-verdict: the 32 GB 910B4's family
             ("你的卡不在我的目录中", "找不到", "A100"),
         ),
         (

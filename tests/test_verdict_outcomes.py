@@ -315,7 +315,10 @@ def test_only_the_working_split_is_read():
 # s48-verdict: oom_borderline 93 -> 94: en17-029 (rl_or_preference; DeepSpeed-Chat step 3, a 6.7b LoRA actor
 # on one A6000 48G, OOM) "fits" -> "borderline": its engine loads the reference as a second copy of the base
 # beside the LoRA actor (SizingRequest.reference_copy; dschat/rlhf/rlhf_engine.py _init_ref), 12.5 GiB more.
-ROUNDS_FLOOR = {"oom_no_fit": 123, "oom_borderline": 95, "fits": 37, "nofit_no": 2, "time": 25}
+# s49-verdict: oom_no_fit 123 -> 124: zh20-002 (vllm-ascend, Qwen3-Next-80B-A3B at TP 4 on 910B4 NPUs, OOM)
+# "fits" -> "does not fit": the 910B4 is a 32 GB card (vllm-project/vllm-ascend#129), no longer sized as the
+# 64 GB 910B (estimator/data/gpus.toml Ascend-910B4); 160 GB of 16-bit weights do not fit 4 × 32 GB.
+ROUNDS_FLOOR = {"oom_no_fit": 124, "oom_borderline": 95, "fits": 37, "nofit_no": 2, "time": 25}
 # s48 merge: with round 44's working halves (s48-r44en, s48-r44zh): oom_no_fit 123, oom_borderline 95.
 """The same census over the working half of every later round (r2work … r40work; r8 and every ``*test`` half
 are never read), first measured 2026-12-07 (s45-verdict): until then FLOOR/CEILING above scored round 1
@@ -415,7 +418,7 @@ generic shape), just above the 16,384 asked, so still "fits"; what is left is TG
 kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
 stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
 zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
-ROUNDS_CEILING = {"oom_yes": 161}
+ROUNDS_CEILING = {"oom_yes": 160}
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011
 OOM "fits", en41-031 ran "does not fit"; 354 -> 357 OOM runs with a verdict) and zh24-020 OOM "fits" ->
@@ -465,7 +468,18 @@ s48 merge: 159 -> 158, both of the above (r44en +3, en17-029 -1); floors 122 / 9
 batch 1: an unknown name, sized with a generic 13B shape), zh44-028 (LLaMA-Factory multi-GPU inference of
 qwen72b on 8 × A800, all activations on GPU 0: a placement fault, not a term of the sized job) and zh44-030
 (LongLoRA's inference.py on 4 × A100 80G at context_size 32768 with a book-length input) OOM "fits"; no
-earlier record moved."""
+earlier record moved.
+s49-verdict: 161 -> 160: zh20-002 (vllm-ascend's Qwen3-Next-80B-A3B-Instruct tutorial on 910B4 NPUs, TP 4, NPU
+OOM at start-up) "fits" -> "does not fit": the 910B4 has 32 GB of HBM (vllm-project/vllm-ascend#129, a
+maintainer: "The only difference is that HBM of 910b4 is 32G"; the 910B4-1 is a 64 GB part, HAMi-WebUI#47) and
+is its own catalog card now (estimator/data/gpus.toml Ascend-910B4, bot.parse.written_names), where every 910B
+SKU was sized as the 64 GB 910B: 80B × 2 bytes over 4 cards is 40 GB a card. (The thread's fix, a lower
+gpu-memory-utilization, fits neither card size: what ran is not stated; the verdict is on the cards named.)
+No other record moved (census on main's tree and this one: 123 / 95 / 161 -> 124 / 95 / 160, ran -> fits 39
+of 58 both). The 160 listed and grouped by scripts/verdict_census.py --groups (first-rule grouping:
+length_assumed 43, card_assumed 38, generic_shape 27, stated 16, host_or_build 13 — outcomes about host RAM,
+Ray, an engine build or unified memory, which the GPU verdict does not size —, rl_or_preference 12,
+multimodal 10, count_assumed 2 at 161; zh20-002 was under generic_shape, Qwen3-Next not in the catalog)."""
 
 
 @pytest.fixture(scope="module")

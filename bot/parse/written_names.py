@@ -57,6 +57,20 @@ ASCEND_SKU_RE = rc(
     r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?![a-z0-9])"
 )
 """An Ascend 910B written with its SKU digit ('910B3', '昇腾 910B2', 'ascend910b4')."""
+ASCEND_32G_SKU_RE = rc(r"910[\s\-]?b[\s\-]?4$")
+"""The 910B4, the SKU with 32 GB of HBM (vllm-project/vllm-ascend issue #129, a maintainer: 'The only
+difference is that HBM of 910b4 is 32G'): its own catalog card, Ascend-910B4 (s49-verdict). Not the
+910B4-1, a 64 GB part (npu-smi 'HBM-Usage(MB) … / 65536' in Project-HAMi/HAMi-WebUI issue #47): the
+'-1' after it is outside the SKU's match, which ends at '4'."""
+
+
+def _ascend_sku(m: re.Match[str]) -> str:
+    """' ascend 910b4 ' for a 910B4 not followed by '-1' (:data:`ASCEND_32G_SKU_RE`; '910B4 1 张' is one
+    card), else ' ascend 910b '."""
+    four = ASCEND_32G_SKU_RE.search(m.group(0)) and not re.match(r"[\-_]1(?!\d)", m.string[m.end() :])
+    return " ascend 910b4 " if four else " ascend 910b "
+
+
 ASCEND_910_MEMORY_RE = rc(r"(?<![a-z0-9.\-])910(?=[\s\-]*(?:32|64)\s*g(?:b|ib)?(?![a-z0-9]))")
 """'910-64G', '910 64G': the Ascend 910 card with that memory (only 32 or 64 GB follow a 910's name)."""
 VENDOR_910_RE = rc(r"(?<![a-z0-9])(?:华为|huawei)[\s\-_]*910(?![a-z0-9.])(?![\s\-][bc](?![a-z]))")
@@ -244,7 +258,7 @@ def written_names(s: str) -> str:
         s = CARDS_THEN_PRODUCT_RE.sub(_cards_then_product, s)
         s = PRODUCT_NOTE_RE.sub(_product_note, s) if "(" in s else s  # the cards' brackets are gone
     if "910" in s:
-        s = ASCEND_SKU_RE.sub(" ascend 910b ", s)
+        s = ASCEND_SKU_RE.sub(_ascend_sku, s)
         s = ASCEND_910_MEMORY_RE.sub("ascend 910", s)
         s = VENDOR_910_RE.sub(" ascend 910 ", s)
     if "qwen" in s:
