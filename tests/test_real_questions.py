@@ -925,6 +925,16 @@ def test_round44_work_zh_does_not_regress() -> None:
     assert _work_understood("r44work", "zh", 25) >= R44_WORK_UNDERSTOOD_ZH
 
 
+R45_WORK_UNDERSTOOD_ZH = 13
+"""Round 45's Chinese working split (zh_r45.json, r45work: 15 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact), 13 after its readers
+(tests/test_s49_r45zh.py). Its r45test half (23 records) is frozen in ``frozen_r45_test_zh.sha256``."""
+
+
+def test_round45_work_zh_does_not_regress() -> None:
+    assert _work_understood("r45work", "zh", 15) >= R45_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1304,6 +1314,7 @@ HELD_OUT_SIZES = {
     ("r42test", "zh"): 24,
     ("r43test", "zh"): 24,
     ("r44test", "zh"): 16,
+    ("r45test", "zh"): 23,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

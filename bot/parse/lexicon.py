@@ -96,6 +96,13 @@ NOT_CARD_NAME_WORDS = (
 )  # fmt: skip
 """Words before a memory and a card word that are not a card's name ("two 48GB cards", "used 24G 卡")."""
 
+_SCREEN = (
+    r"[\s\-]*1[3-7](?:\.\d)?(?:\s*(?:寸|英寸|吋|-?inch(?:es)?(?![a-z])))?"
+    r"(?![\d.]|\s*(?:g|t|m|核|cores?)(?![a-z]{2}))"
+)
+"""s49 round 45: a laptop's screen size after its name ('MacBook Pro 16 寸', 'MacBook Pro 16-inch', 'MacBook
+Air 15'), part of the device named as typed; before, the 16 between the device and its chip ('MacBook Pro
+16 寸 M1 Max') was read as 16 chips. A memory ('MacBook Pro 16GB', '16G 内存') or core count is no size."""
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
     r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云\ue003])(?:"  # first chars below
@@ -104,8 +111,12 @@ UNKNOWN_GPU_RE = rc(
     # GTX 10 / 16 and RTX 20 (round 35 zh: '我是 2080 的显卡') by the bare number before a card word
     r"|(?:1[06][5-8]0|20[678]0)(?=\s*(?:\d{1,2}\s*g(?:i?b)?\s*(?:显存)?\s*)?(?:的)?\s*(?:显卡|卡|gpu|card))"
     r"|apple[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?|m[1-5][\s\-]*(?:ultra|max)"
-    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
-    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?![\s\-]*(?:m[1-5]|apple))"
+    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?:"
+    + _SCREEN
+    + r")?[\s\-]*m[1-5](?:[\s\-]*(?:ultra|max|pro))?"
+    r"|(?:mac[\s\-]*(?:studio|mini|pro)|macbook(?:[\s\-]*(?:pro|air))?)(?:"
+    + _SCREEN
+    + r")?(?![\s\-]*(?:m[1-5]|apple))"
     r"|鲲鹏[\s\-]*\d+|kunpeng[\s\-]*\d+|昇腾[\s\-]*\d+[a-z]?\d?|ascend[\s\-]*\d+[a-z]?\d?|910[a-z]\d"
     # s26: a bare Ascend 310 as a card ('310P3', 'Atlas 310P', '310B 的卡上'; '310B 的模型' is a size)
     r"|310[pb]\d(?![a-z0-9])|(?:atlas|华为|huawei)[\s\-]*310[pb](?![a-z0-9])"

@@ -7,7 +7,7 @@ from bot.parse.regex import rc
 
 PRECISION_RE = rc(
     r"(?<![a-z0-9])(?<!\d\.)(?P<p>(?:bf16|bfloat16|fp16|float16)\s*[=:]?\s*false|bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|(?:bitsandbytes|bnb)-(?:fp4|nf4)|"
-    r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|wint[248]|w4afp8|iq[1-4]_(?:xxs|xs|nl|s|m)|"
+    r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|wint[248]|w4afp8|iq[1-4]_(?:xxs|xs|nl|s|m)|tq[12]_0|"
     r"q[034]f(?:16|32)(?:_[01])?|q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
@@ -31,6 +31,11 @@ BIT_WIDTHS = {
 }
 """Weight widths written in bits ('4-bit', '3bit', round 21: '13B 4bits 的模型'); 5, 6 and 7 bits have no
 format in the sizing (named)."""
+TERNARY_FORMATS = dict.fromkeys(("tq1_0", "tq2_0"), "q2_k")
+"""s49 round 45: llama.cpp's ternary types (tools/quantize/quantize.cpp QUANT_OPTIONS: 'TQ1_0 : 1.69 bpw
+ternarization', 'TQ2_0 : 2.06 bpw ternarization'; Unsloth's 'UD-TQ1_0' 1.8-bit Kimi-K2 and DeepSeek files)
+sized as the next wider format the estimator has, Q2_K, as IQ1_S's 1.56 bits are: an upper bound on the
+weights, named as typed (before, 'TQ1_0' was not read and the weights were sized in bf16)."""
 IQ_FORMATS = {
     f"iq{n}_{kind}": fmt
     for n, fmt in ((4, "q4_k_m"), (3, "q3_k_m"), (2, "q2_k"), (1, "q2_k"))
@@ -87,7 +92,11 @@ GGUF_EXACT = {
 (quantize.cpp: 'Q3_K: alias for Q3_K_M'; round 14: a bare 'Q2'/'Q3'/'Q6' is Ollama's and Hugging Face's tag
 for Q2_K/Q3_K/Q6_K, 'Q6K' mistral.rs's and candle's): used, not named."""
 NEAREST_FORMAT = (
-    frozenset({"q4_k_s", "q5_k_s"}) | frozenset(IQ_FORMATS) | frozenset(GGUF_FORMATS) | frozenset(MLC_FORMATS)
+    frozenset({"q4_k_s", "q5_k_s"})
+    | frozenset(IQ_FORMATS)
+    | frozenset(TERNARY_FORMATS)
+    | frozenset(GGUF_FORMATS)
+    | frozenset(MLC_FORMATS)
 )
 """GGUF formats sized as the next larger one the estimator has (Q4_K_M, Q5_K_M): llama.cpp's quantize
 table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.33 GB in Q5_K_S vs Q5_K_M
@@ -95,6 +104,7 @@ table gives Llama-3-8B at 4.37 GB in Q4_K_S vs 4.58 GB in Q4_K_M and 5.21 vs 5.3
 silently replaced."""
 PRECISION_MAP: dict[str, str] = {
     **IQ_FORMATS,
+    **TERNARY_FORMATS,
     **GGUF_FORMATS,
     **GGUF_EXACT,
     **MLC_FORMATS,

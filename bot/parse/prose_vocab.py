@@ -83,11 +83,13 @@ device: none`` / ``cpu``): no offload only when none of them is on."""
 CPU_EXPERTS_RE = rc(
     r"-{0,2}(?:n[_\-]?)?cpu[_\-]moe\b(?:\s*=?\s*\d{1,3}(?![\d.]))?|(?:-ot|--override[_\-]tensor)\s+[^,;]{0,30}?exps[^\s,;]*=\s*cpu"
     r"|\bktransformers\b"
-    r"|(?:experts?|专家)\s*(?:层|权重|weights)?\s*(?:offload(?:ed)?\s*)?(?:on|to|in|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:cpu|内存|ram)"
+    r"|(?:experts?|专家|moe\s*(?:层|layers?))\s*(?:层|权重|weights)?\s*(?:全部|全都|都|全)?\s*(?:(?:are|were)\s+)?(?:all\s+)?"
+    r"(?:offload(?:ed)?\s*)?(?:on|to|in|into|放|放在|放到|卸载到|留在)\s*(?:the\s+)?(?:系统|主机)?\s*(?:cpu|内存|ram|(?:system|host)\s+(?:ram|memory))"
 )
 """MoE experts in CPU memory: llama.cpp ``--cpu-moe`` / ``--n-cpu-moe N`` / ``-ot "exps=CPU"`` (its
 tools/server README), KTransformers (its README: experts on the CPU, attention on the GPU), or said in
-words ('experts on the CPU', '专家放内存'): CPU offload of part of the weights."""
+words ('experts on the CPU', '专家放内存'; s49 round 45: 'MoE 层全部卸载到系统内存', 'MoE layers offloaded to
+system RAM'): CPU offload of part of the weights."""
 KV_IN_HOST_RE = rc(
     r"(?<![a-z0-9])(?:-{1,2}no[_\-]kv[_\-]offload|-{0,2}nkvo)(?![a-z0-9])"
     r"|kv\s*cache\s+(?:kept\s+|held\s+|stays?\s+)?(?:off\s+the\s+gpus?|(?:in|on)\s+(?:the\s+)?(?:cpu|ram|system\s+memory))"
