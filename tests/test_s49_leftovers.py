@@ -204,3 +204,32 @@ def test_other_trainers_reward_model_is_no_critic(text: str) -> None:
 def test_a_reference_model_named_is_no_critic() -> None:
     a = _answer("DeepSpeed-Chat step 3: actor facebook/opt-1.3b, reference model opt-350m, on 1 A100 80G.")
     assert a["request"]["critic_params"] is None
+
+
+# 4. Whether NVLink matters, asked of one setup --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("Does NVLink matter for 2x 3090 training of a 7B LoRA?", "Does NVLink matter"),
+        ("Do I need NVLink for 2x 3090 LoRA of a 7B?", "need NVLink"),
+        ("2 张 3090 LoRA 微调 7B，NVLink 有没有必要？", "NVLink 有没有必要"),
+        ("要不要上 NVLink 桥？两张 3090 训练 7B LoRA", "要不要上 NVLink 桥"),
+    ],
+)
+def test_whether_nvlink_matters_is_named_as_not_answered(text: str, typed: str) -> None:
+    a = _answer(text)
+    assert (typed, "link_compare") in _ignored(a)
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("RTX-3090", 2)  # the setup still read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LoRA of a 7B on 2x 3090 with NVLink: how much memory?",
+        "两张带 NVLink 的 3090 LoRA 微调 7B 要多少显存",
+    ],
+)
+def test_nvlink_said_of_the_cards_is_no_question(text: str) -> None:
+    assert not any(r == "link_compare" for _, r in _ignored(_answer(text)))

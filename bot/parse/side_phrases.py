@@ -101,6 +101,11 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
 
         s, compared = link_compare(s, raw)
         power += compared
+    if "nvlink" in s:  # 'does NVLink matter for 2x 3090 training', 'NVLink 有没有必要' (s49 leftovers #4)
+        from bot.parse.link_compare import link_asked
+
+        s, asked = link_asked(s, raw)
+        power += asked
     if "prefix" in s or "前缀" in s or "radix" in s:  # 'with prefix caching', '开前缀缓存' (s46 fixrev #8)
         from bot.parse.prefix_caching import prefix_caching
 
