@@ -239,8 +239,7 @@ def training_setup(
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
         **{"reward_model": bool(req.reward_model), "reference_copy": bool(req.reference_copy)},  # s48
         critic=critic_of(req),  # s49: DeepSpeed-Chat's critic, its own model
-        seq_len=seq,
-        micro_batch=mb,
+        **{"seq_len": seq, "micro_batch": mb},
         lora_rank=rank,
         lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
         base_bits=_base_bits(req, method, ledger),
