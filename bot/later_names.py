@@ -160,6 +160,7 @@ family_head, unknown_card_head = later("bot.render.unknown_card", "family_head",
 (per_money_line,) = later("bot.render.per_money", "per_money_line")  # s46 #11: tokens per $1 asked
 (ttft_target,) = later("bot.render.ttft_target", "ttft_target")  # a first-token target named
 (offered_ram,) = later("bot.parse.ram_offered", "offered_ram")
+(link_asked,) = later("bot.parse.link_compare", "link_asked")  # s49: 'does NVLink matter' (side_phrases)
 
 LATE = LaterNames(
     {

@@ -69,6 +69,20 @@ PREFIX_TOKENS = Default(128, Why.prefix_tokens)
 SERVE_CONTEXT = Default(4096, Why.serve_context)
 """Context per sequence (prompt + output) when none is given: 4k covers typical chat turns; never the
 model's maximum window."""
+
+
+def serve_context(spec: object) -> Default:
+    """The serving context when none is given: :data:`SERVE_CONTEXT`, or the model's own window when that
+    is shorter (config.json ``max_position_embeddings``, ModelSpec ``native_context`` / ``max_context``:
+    Falcon-7B, LLaMA-1, OPT, BLOOM 2,048; GPT-2 1,024). A position table has no row past it and vLLM
+    refuses a longer ``max_model_len`` (vllm/config.py ``_get_and_verify_max_len``), so the default never
+    runs past it (s49 leftovers #2); a length the user states stays theirs (ledger.beyond_window names it)."""
+    window = getattr(spec, "native_context", None) or getattr(spec, "max_context", None)
+    if window and window < SERVE_CONTEXT.value:
+        return Default(int(window), Why.serve_context_model_window)
+    return SERVE_CONTEXT
+
+
 SERVE_CONCURRENCY = Default(16, Why.serve_concurrency)
 """Concurrent sequences when none is given: a small team's chat service (a stated convention)."""
 SERVE_CONCURRENCY_PERSONAL = Default(1, Why.serve_concurrency_personal)

@@ -171,7 +171,11 @@ def state_parts(
         # DeepSpeed-Chat step 3 loads the reference again beside a LoRA actor (TrainingSetup.reference_copy)
         copy = setup.frozen_bytes * params / (plan.tp * plan.pp)
         parts["reference"] = copy / (plan.dp if plan.zero_stage >= 3 else 1)
-    if setup.algorithm == _PPO:
+    if setup.algorithm == _PPO and setup.critic is not None:  # DeepSpeed-Chat: a critic of its own (s49)
+        from estimator.dschat_critic import critic_parts
+
+        parts |= critic_parts(spec, params, setup, plan)
+    elif setup.algorithm == _PPO:
         if setup.method == _FULL:
             critic = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
             if setup.paged_optimizer or setup.optimizer_in_backward:

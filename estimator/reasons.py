@@ -166,6 +166,7 @@ class Why(Keys):
     fp16_no_bf16 = "fp16_no_bf16"
     reasoning_context = "reasoning_context"
     runtime_default_context = "runtime_default_context"
+    serve_context_model_window = "serve_context_model_window"  # the default capped at the window (s49)
     local_format = "local_format"
     fp8_on_count = "fp8_on_count"
     ollama_default_tag = "ollama_default_tag"

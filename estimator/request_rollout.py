@@ -70,3 +70,23 @@ class RolloutSettings(ComputeBudget):
         "with its adapters switched off (TRL, PEFT disable_adapter)",
         json_schema_extra=_setting("training", json_order=130),
     )
+    critic_params: float | None = Field(
+        None,
+        gt=0,
+        le=1e13,
+        description="parameters of DeepSpeed-Chat step 3's critic, a model of its own ("
+        "--critic_model_name_or_path,"
+        " the step-2 reward model; the reward model is loaded from the same path: dschat/rlhf/rlhf_engine.py "
+        "_init_critic / _init_reward @144e9137): counted at that size (estimator.dschat_critic); None: the "
+        "actor's size",
+        json_schema_extra=_setting("training", json_order=144),
+    )
+    critic_lora_dim: int | None = Field(
+        None,
+        ge=0,
+        le=65536,
+        description="DeepSpeed-Chat step 3's --critic_lora_dim (default 0: the critic trains in full, its own"
+        " AdamW states; > 0: LoRA adapters on a frozen critic, rlhf_engine.py _init_critic): "
+        "estimator.dschat_critic",
+        json_schema_extra=_setting("training", json_order=145, stated=(0, 65536)),
+    )

@@ -356,8 +356,8 @@ def _serve_context(req: SizingRequest, spec: ModelSpec, ledger: Ledger) -> int:
         context = int(ledger.assume("context", engine, Why.runtime_default_context))
     elif spec.serve_context:
         context = int(ledger.assume("context", spec.serve_context, Why.reasoning_context))
-    else:
-        context = int(ledger.assume("context", defaults.SERVE_CONTEXT.value, defaults.SERVE_CONTEXT.why))
+    else:  # the default, at most the model's own window (Falcon-7B's 2,048: s49 leftovers #2)
+        context = int(ledger.assume("context", *defaults.serve_context(spec)))
     tokens, stated = max(context, req.max_model_len or 0), bool(req.seq_len or req.max_model_len)
     runtime = req.runtime or (Runtime.vllm if req.max_model_len else None)
     beyond_window(spec, tokens, ledger, stated, runtime, req.release)  # the typed release's window (s38)

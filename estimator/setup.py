@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from estimator import built
 from estimator.catalog import ModelSpec
@@ -111,6 +111,10 @@ class TrainingSetup:
     """The frozen reference model is a whole copy of the base even under LoRA/QLoRA, at :attr:`frozen_bytes`
     a weight (``SizingRequest.reference_copy``: DeepSpeed-Chat step 3, dschat/rlhf/rlhf_engine.py
     ``_init_ref``); False: with adapters the reference is the base with them switched off, no copy."""
+    critic: tuple[float | None, int] | None = None
+    """DeepSpeed-Chat step 3's critic, a model of its own (:mod:`estimator.dschat_critic`): (its parameters,
+    None for the actor's; its ``--critic_lora_dim``, 0 = trained in full); None: PPO's critic as the
+    actor's."""
     frozen_bytes: float = 2.0
     """Bytes per weight of a frozen, unquantized base (LoRA, P-tuning, freeze-tuning): 2 (bf16/fp16), or 4
     where the run loads it in fp32 — stated, or a script calling ``from_pretrained`` with no ``torch_dtype``,
@@ -219,3 +223,11 @@ def activation_layers(spec: ModelSpec, setup: TrainingSetup, pp: int, recompute:
     if setup.method == _FREEZE and (recompute or setup.recompute) != "full":
         return min(per_stage, setup.freeze_layers)
     return per_stage
+
+
+def critic_of(req: Any) -> tuple[float | None, int] | None:
+    """:attr:`TrainingSetup.critic` of a request: DeepSpeed-Chat step 3 (its reference copy read, or its
+    critic's size or ``--critic_lora_dim`` stated; s49 leftovers #3), else None."""
+    if not (req.reference_copy or req.critic_params or req.critic_lora_dim is not None):
+        return None
+    return req.critic_params, req.critic_lora_dim or 0

@@ -27,7 +27,7 @@ from estimator.models import (
 from estimator.reasons import Why, Word
 from estimator.rl_reference import has_reference
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, rollout_lengths, sequences_per_prompt
-from estimator.setup import TrainingSetup
+from estimator.setup import TrainingSetup, critic_of
 from estimator.trainer_generation import PER_DEVICE_DEFAULT, generation_batch
 from estimator.training_tools import ToolLimits, quantization_key, tool_limits
 from estimator.transients import ZERO3_MAX_LIVE_PARAMETERS
@@ -238,8 +238,8 @@ def training_setup(
         method=method,
         **{"algorithm": algorithm, "reference": algorithm == "sft" or has_reference(req, algorithm)},
         **{"reward_model": bool(req.reward_model), "reference_copy": bool(req.reference_copy)},  # s48
-        seq_len=seq,
-        micro_batch=mb,
+        critic=critic_of(req),  # s49: DeepSpeed-Chat's critic, its own model
+        **{"seq_len": seq, "micro_batch": mb},
         lora_rank=rank,
         lora_targets=tuple(req.lora_targets) if req.lora_targets else None,
         base_bits=_base_bits(req, method, ledger),

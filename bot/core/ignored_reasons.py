@@ -214,6 +214,8 @@ USED_REASONS = frozenset(
         "script_fp32",
         "script_defaults",
         "script_reference",
+        "dschat_critic",
+        "dschat_critic_trained",
         "script_tool",
         "ktransformers_split",
         "cluster_rate_used",

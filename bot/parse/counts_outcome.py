@@ -21,7 +21,10 @@ if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
 from bot.parse.worked_value import FAILED_RE, outcome
 
-WORKED_CUES = re.compile("work|fine|run|ran|succe|ok|正常|起来|能跑|可以跑|没问题|成功")
+COUNTS_WORKED = "gpu_counts_worked"
+"""ParseResult note: the counts ``gpu_count`` up to ``gpu_count_max`` were tried, the smaller failed and the
+largest worked: a row per count with its verdict, in training too (bot.parse.value_list; s49 leftovers #1)."""
+WORKED_CUES = re.compile("work|fine|run|ran|succe|ok|正常|起来|能跑|可以|没问题|成功")
 """Literals one of which each success (:data:`bot.parse.worked_value.WORKED_RE`) holds."""
 FAILED_CUES = re.compile(
     "oom|fail|error|insufficient|allocate|crash|out of memory|报错|不足|不够|失败|爆|起不来"

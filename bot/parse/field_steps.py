@@ -239,7 +239,12 @@ class FieldSteps(GpuFieldSteps):
                 self.used.add(id(c.role))
             said = c.mention.text if c.mention is not None else c.role.tok.raw.strip() if c.role else ""
             typed = as_typed(self.raw, said)
-            self.named_unused.append((f"model: {named_text(c, typed)}", c.reason(self.s)))
+            why = c.reason(self.s)
+            if why == "rl_reward_model_not_sized" and "deepspeed" in self.s:  # s49: DeepSpeed-Chat's critic
+                from bot.parse.dschat_critic import critic_model
+
+                why = critic_model(self, c, why)
+            self.named_unused.append((f"model: {named_text(c, typed)}", why))
 
     def _bare_context(self, tok: NumberToken) -> bool:
         """'70b fp8 at 8k': a bare thousands count after 'at', '@' (or 'with', serving) is the context."""

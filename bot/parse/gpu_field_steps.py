@@ -16,6 +16,7 @@ from bot.parse.asked_model import (
 from bot.parse.count_failed import GATE_RE as FAILED_ONE_RE
 from bot.parse.count_failed import failed_count, unread_repeat
 from bot.parse.counted_card import counted_gpu, counts, nearest_is, over_card, own_memory, per_card_memory
+from bot.parse.counts_outcome import COUNTS_WORKED
 from bot.parse.counts_tried import COUNTS_FAILED, FAILED_RE, one_card, tried_counts, tried_read
 from bot.parse.gpus import GpuMention, card_total, one_box, unified, variant_of_memory
 from bot.parse.memory_room import room_not_card
@@ -134,18 +135,22 @@ class GpuFieldSteps:
             self.notes.append("gpu_count_range_min")
             f["gpu_count"], top = sorted((f["gpu_count"], round(float(count.extra.split(":", 1)[1]))))
             return top  # a range is ordered: '4 or 2 A100' from 2 up to 4 (s35-fixa #3)
-        if count.extra is None and len(gpus) <= 1 and (tried := tried_counts(self.s, self.roles)):
+        cued = count.extra is None and co.WORKED_CUES.search(self.s) and co.FAILED_CUES.search(self.s)
+        pair = (
+            co.worked_failed_counts(self.s, self.roles, gpus) if cued else None
+        )  # before 'all failed' (s49)
+        tried = None if pair or count.extra is not None or len(gpus) > 1 else tried_counts(self.s, self.roles)
+        if tried:
             f["gpu_count"] = tried[0]  # '7 卡和八卡都试过': from 7, up to 8 (s16)
             self.used.update(id(r) for r in tried[2])
             failed = FAILED_RE.search(self.s) and not tried[3]  # r34: asked ('两张呢'), not tried
             self.notes.append(COUNTS_FAILED if failed else "gpu_count_range_min")
             self.unread = tried_read(self.unread, tried)  # the bare '4' of '4 and then 8': read (s17)
             return tried[1]
-        cued = count.extra is None and co.WORKED_CUES.search(self.s) and co.FAILED_CUES.search(self.s)
-        if cued and (pair := co.worked_failed_counts(self.s, self.roles, gpus)):  # '2 A100 … 4 A100'
+        if pair:  # '2 A100 … 4 A100'; s49: '1 张 OOM，2 张也 OOM，4 张可以' — the 4 worked, not all failed
             f["gpu_count"] = pair[0]  # '两张卡 OOM；4 张卡就能正常跑': from 2, up to 4 (s26)
             self.used.update(id(r) for r in pair[2])
-            self.notes.append("gpu_count_range_min")
+            self.notes += ["gpu_count_range_min", COUNTS_WORKED]  # a row per count (bot.parse.value_list)
             return pair[1]
         if count.extra is None and FAILED_ONE_RE.search(self.s) and failed_count(self.s, self.roles):
             self.notes.append(COUNTS_FAILED)  # '8 卡 OOM 了': one count failed, a lower bound (s18)

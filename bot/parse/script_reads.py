@@ -94,7 +94,12 @@ def vocab_dschat_reference(out: Any, s: str) -> None:
     """``reference_copy`` where the normalized training text ``s`` runs DeepSpeed-Chat's step 3
     (:data:`DSCHAT_STEP3_RE`) and does not offload its reference model; named among what is used
     (``unused`` reason 'script_reference')."""
-    if "deepspeed" not in s or "offload_reference" in s or DSCHAT_STEP3_RE.search(s) is None:
+    if "deepspeed" not in s or DSCHAT_STEP3_RE.search(s) is None:
+        return
+    from bot.parse.dschat_critic import critic_flags  # DeepSpeed-Chat step 3 only (s49 leftovers #3)
+
+    critic_flags(out)
+    if "offload_reference" in s:
         return
     out.fields.setdefault("reference_copy", True)
     out.unused.append((f"script: {DSCHAT} step 3", "script_reference"))

@@ -7,7 +7,7 @@ slots (:mod:`bot.parse.card_slots`), and a cloud provider named (:mod:`bot.parse
 
 from __future__ import annotations
 
-from bot.later_names import card_slots, kinds_of_cards, load_change
+from bot.later_names import card_slots, kinds_of_cards, link_asked, load_change
 from bot.parse.calendar_dates import DATE_GATE, calendar_dates
 from bot.parse.context_phase import _GATE_RE as PHASE_GATE
 from bot.parse.context_phase import context_phase
@@ -101,6 +101,9 @@ def side_phrases(s: str, training: bool, raw: str = "") -> tuple[str, list[tuple
 
         s, compared = link_compare(s, raw)
         power += compared
+    if "nvlink" in s:  # 'does NVLink matter for 2x 3090 training', 'NVLink 有没有必要' (s49 leftovers #4)
+        s, asked = link_asked(s, raw)
+        power += asked
     if "prefix" in s or "前缀" in s or "radix" in s:  # 'with prefix caching', '开前缀缓存' (s46 fixrev #8)
         from bot.parse.prefix_caching import prefix_caching
 

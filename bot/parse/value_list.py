@@ -281,7 +281,9 @@ def listed(parsed: ParseResult, request: SizingRequest) -> tuple[str, list] | No
             return "gpu_count", counts
         # s47 review B6: 'on 4 H100s vs 8 H100s' served — no GPUs → days table shows a count range there,
         # so each end gets its row (else the second count went unsaid)
-        if request.stage in (None, "inference") and not request.tokens:
+        if (
+            request.stage in (None, "inference") and not request.tokens
+        ) or "gpu_counts_worked" in parsed.notes:  # s49: counts tried, the last worked
             return "gpu_count", _with_between(s, int(request.gpu_count), int(request.gpu_count_max))
     if RANGE_CUE.search(s):  # s41: a range's ends ('concurrency 4 to 64', '16k 到 128k'): a row each
         from bot.parse.value_range import ranged  # imported when used: start-up

@@ -41,9 +41,10 @@ FAILED_RE = rc(
 """A failure reported in a clause."""
 WORKED_RE = rc(
     r"\bworks?\b|\bworked\b|\bworking\b|\bfine\b|\bruns?\b|\bran\b|\bsucceed\w*|\bok(?:ay)?\b"
-    r"|正常|能起来|起得来|能跑|可以跑|跑得起来|没问题|成功"
+    r"|正常|能起来|起得来|能跑|可以跑|跑得起来|没问题|成功|可以(?=\s*(?:了|$|[,.;!，。；！]))"
 )
-"""A success reported in a clause (checked only where no failure is)."""
+"""A success reported in a clause (checked only where no failure is); s49: '可以' ending its clause
+('4 张卡可以。', '4 张就可以了'), never '可以吗' nor '可以用' (a question, a verb)."""
 GATE_RE = rc(FAILED_RE.pattern)
 
 

@@ -22,6 +22,15 @@ SCRIPT_TEXTS = {
         "DeepSpeed-Chat's step 3 loads the reference model as a second copy of the actor's checkpoint and "
         "puts LoRA on the actor only, so the reference is counted as a whole 16-bit copy of the base"
     ),
+    "dschat_critic": N_(
+        "DeepSpeed-Chat's step 3 loads its critic and its reward model from this model "
+        "(--critic_model_name_or_path): both counted at its size"
+    ),
+    "dschat_critic_trained": N_(
+        "DeepSpeed-Chat's step 3 trains its critic, a model of its own, in full (AdamW states) unless "
+        "--critic_lora_dim is set, and keeps a frozen reward model of the same size: both counted at the "
+        "critic's size — the actor's when no critic model is named"
+    ),
 }
 """``script_fp32`` (a script that loads with no torch_dtype), ``script_defaults`` (DeepSpeed-Chat step 1's
 main.py defaults) and ``script_reference`` (its step 3's reference copy, s48-verdict: bot.parse.script_reads)

@@ -24,6 +24,10 @@ SERVING_WHY_TEXTS: dict[str, str] = {
         "model's own context); longer prompts are cut to it — set num_ctx (or OLLAMA_CONTEXT_LENGTH) to "
         "the context you need"
     ),
+    "serve_context_model_window": N_(
+        "the model's own context window (its config.json max_position_embeddings), shorter than the "
+        "4,096-token serving default: a sequence cannot run past it"
+    ),
     "ollama_default_tag": N_(
         "Ollama with no quantization in the tag: its library's default tags are Q4_K_M (ollama/ollama "
         "#1543) — a tag such as “:32b-q8_0” or “-fp16” picks another"

@@ -38,6 +38,8 @@ UNUSED_REASONS = (
     "script_fp32",  # ChatGLM3's finetune_hf.py loads with no torch_dtype: fp32 (bot.parse.script_reads, s33)
     "script_defaults",  # DeepSpeed-Chat step 1 main.py: micro-batch 16 × 512, no checkpointing (s34)
     "script_reference",  # DeepSpeed-Chat step 3: the reference a whole copy beside a LoRA actor (s48)
+    "dschat_critic",  # DeepSpeed-Chat step 3's critic/reward model named: the critic's size (s49)
+    "dschat_critic_trained",  # its critic trained in full unless --critic_lora_dim, at its size (s49)
     "script_tool",  # the tool whose script is read (DeepSpeed-Chat): used through the script (s48 review B4)
     "beta_not_sft",  # a 'beta' with no preference or RL tuning named: SFT has none (bot.parse.hyper_names)
     "close_value",  # 'finetuning_type: lroa': not a value the tool takes, read as the closest (s39 fixc)
