@@ -94,3 +94,89 @@ def test_extras_reader_alone() -> None:
     assert extras_tools("用 fastquant-llm[xpu] 和 fastquant-llm[cpu]", True, never_known) == [
         ("training_tool: fastquant-llm", "no_field")
     ]
+
+
+# One card asked for beside the cards a setup has (bot.parse.asked_single): one card sized, the other count
+# named as the other setup's; a per-card figure ('单卡 24G', '单卡显存', '单卡 batch') asks nothing of it.
+ONE_ASKED = [
+    "Qwen2-7B 服务用了两张卡，fp16，显存爆了。有办法指定单卡运行吗？",
+    "Qwen2-7B 服务用了两张卡，fp16，能不能用单卡跑？",
+    "两张 4090 部署 Qwen2-7B。单卡运行行不行？",
+    "Serving Qwen2-7B on two GPUs, fp16, and memory blows up. Is there a way to run it on a single GPU?",
+]
+
+
+@pytest.mark.parametrize("text", ONE_ASKED)
+def test_one_card_asked(text: str) -> None:
+    answer = _answer(text)
+    assert answer["request"]["gpu_count"] == 1
+    assert any(t in ("2", "two") for t, _ in _ignored(answer))
+
+
+COUNT_KEPT = [
+    ("4 张 4090，单卡 24G，够跑 Qwen2-7B 吗？", 4),
+    ("两张卡部署 Qwen2-7B，单卡显存占用多少？", 2),
+    ("8 张 A100 全参微调 Qwen2-7B，单卡 batch 4，要多久？", 8),
+    ("Serving Qwen2-7B on two GPUs with 24 GB each: how much memory does each card use?", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), COUNT_KEPT)
+def test_count_kept_beside_a_per_card_figure(text: str, count: int) -> None:
+    assert _answer(text)["request"]["gpu_count"] == count
+
+
+# A tokens cap lowered or raised, and 'max_token' as people type it (bot.parse.written_units.MAX_TOKENS_KEY,
+# bot.parse.output_forms): the length of a sample in training, a request's output served; the earlier value
+# named as replaced. Another key's lowered value is not read as the cap.
+CAP_READ = [
+    ("LoRA 微调 GLM-4-9B，把 max_token 从 1024 降到 512 能行吗", "seq_len", 512, "1024"),
+    (
+        "LoRA fine-tuning Llama-3-8B, I lowered max_tokens from 1024 to 512, will it fit on a 3090?",
+        "seq_len",
+        512,
+        "1024",
+    ),
+    ("部署 Qwen2-7B，一张 4090，16 并发，max_tokens 从 2048 改成 512 能快多少", None, 512, "2048"),
+    (
+        "Serving Qwen2-7B on one 4090, 16 concurrent users, max_new_tokens from 2048 down to 512",
+        None,
+        512,
+        "2048",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "earlier"), CAP_READ)
+def test_tokens_cap_lowered(text: str, field: str | None, value: int, earlier: str) -> None:
+    answer = _answer(text)
+    items = _ignored(answer)
+    if field:
+        assert answer["request"][field] == value
+    else:
+        assert ("output_tokens: 512", "output_in_context") in items
+    assert (earlier, "replaced_by_later_value") in items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "部署 Qwen2-7B，一张 4090，max_token 512，16 并发",
+        "Serving Qwen2-7B on one 4090, max_token 512, 16 concurrent users",
+    ],
+)
+def test_max_token_singular_read(text: str) -> None:
+    assert ("output_tokens: 512", "output_in_context") in _ignored(_answer(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("LoRA 微调 Llama-3-8B，max token count 4096，batch 从 8 降到 2", 4096),
+        ("LoRA fine-tuning Llama-3-8B, cutoff_len 4096, batch size from 8 down to 2", 4096),
+    ],
+)
+def test_other_key_lowered_not_the_cap(text: str, seq: int) -> None:
+    answer = _answer(text)
+    assert answer["request"]["seq_len"] == seq
+    assert answer["request"]["batch_size"] == 2
