@@ -180,3 +180,20 @@ def test_other_key_lowered_not_the_cap(text: str, seq: int) -> None:
     answer = _answer(text)
     assert answer["request"]["seq_len"] == seq
     assert answer["request"]["batch_size"] == 2
+
+
+# Machines and cards listed side by side (bot.parse.node_words.listed_count): cards above what one machine
+# holds, shared evenly, are the total ('4 nodes, 32x H200 GPUs' was read as 128); a word saying each machine
+# has them, or a count one machine holds, keeps the product.
+NODE_COUNTS = [
+    ("Full fine-tune of Llama-3-70B needs 4 nodes, 32x H200 GPUs: how long for 1B tokens?", 32),
+    ("全参微调 Llama-3-70B 需要 4 个节点，32 张 H200，1B token 要训多久？", 32),
+    ("Full fine-tune of Llama-3-70B on 4 nodes, 32 H100 each, how long for 1B tokens?", 128),
+    ("Full fine-tune of Llama-3-70B on 2 nodes, 8 H100, how long for 1B tokens?", 16),
+    ("全参微调 Llama-3-70B，2 台服务器，每台 8 张 H100，1B token 要训多久？", 16),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), NODE_COUNTS)
+def test_listed_nodes_and_cards(text: str, count: int) -> None:
+    assert _answer(text)["request"]["gpu_count"] == count
