@@ -32,9 +32,23 @@ def extras_tools(raw: str, training: bool, known: Callable[[str, bool], bool]) -
     written with its extras (:data:`EXTRAS_RE`) whose name is spelled as software and that no other reader
     knows (:func:`bot.parse.tool_slots.tool_shaped`, ``known`` as it takes), in order, each once."""
     out: list[tuple[str, str]] = []
-    zh = re.search(r"[\u4e00-\u9fff]", raw) is not None
+    if not glued_bracket(raw):
+        return out  # no regex search for brackets apart from a name ('GPUs [A100, H100]', a link's text)
+    zh = None
     for m in EXTRAS_RE.finditer(raw):
         item = tool_item(m.group("name"), training)
+        zh = any("\u4e00" <= c <= "\u9fff" for c in raw) if zh is None else zh
         if item not in out and tool_shaped(m.group("name"), zh, known):
             out.append(item)
     return out
+
+
+def glued_bracket(raw: str) -> bool:
+    """Whether an opening bracket in ``raw`` follows a letter or a digit ('bigdl-llm[xpu]'), by string methods
+    (the parse's regex searches are pinned: tests/test_parse_render_speed.py)."""
+    i = raw.find("[")
+    while i > 0:
+        if raw[i - 1].isalnum():
+            return True
+        i = raw.find("[", i + 1)
+    return False
