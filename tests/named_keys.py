@@ -73,6 +73,11 @@ REASON_KEYS: dict[str, frozenset[str]] = {
     "card_unsized": frozenset({"gpu", "gpu_memory_gib"}),
     "cluster_rate": frozenset({"tokens_per_second_per_gpu"}),
     "cluster_rate_used": frozenset({"tokens_per_second_per_gpu"}),
+    # s49-workmiss: a serving engine's batch said beside a larger (or other) load, named under the user's own
+    # key ('batch 16' beside '最大并发 64'; bot.parse.load_words.engine_batch): the engine's cap on sequences
+    # run at once, which a serving label's batch_size or max_num_seqs is
+    "load_above_cap": frozenset({"batch_size", "max_num_seqs"}),
+    "cap_not_load": frozenset({"batch_size", "max_num_seqs"}),
 }
 """A value alone with a reason that says what it is: the stated keys of that meaning."""
 

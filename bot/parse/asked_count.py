@@ -16,6 +16,8 @@ others_at, others_cue = later(
     "bot.parse.others_run", "others_at", "others_cue"
 )  # on first call: a plain `ask` never calls it (s48-startup)
 
+(_asked_single,) = later("bot.parse.asked_single", "asked_single")  # behind '单' (s49-workmiss)
+
 if TYPE_CHECKING:
     from bot.parse.field_steps import FieldSteps
 
@@ -55,6 +57,12 @@ def asked_count(steps: FieldSteps) -> Role | None:
             per_node = owned.extra[9:] if owned.extra and owned.extra.startswith("per_node:") else None
             steps.named_unused.append((per_node or owned.tok.raw.strip(), "other_setup"))
         return said or (Role("count", used, counts[0].tok) if counts else None)
+    if "单" in steps.s and counts and _asked_single(steps.s, counts):  # s49: '两张卡 … 有办法单卡运行吗？'
+        steps.notes.append("two_setups")
+        for owned in counts:
+            steps.used.add(id(owned))
+            steps.named_unused.append((owned.tok.raw.strip(), "other_setup"))
+        return Role("count", 1, counts[-1].tok)
     if len({r.value for r in counts}) < 2:
         return steps.first("count")
     total = total_count(steps.s, counts)  # '3 groups of 8 …, 24 in total': the job's count

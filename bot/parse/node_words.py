@@ -52,6 +52,28 @@ def ji_ka_count(machines: float, cards: float) -> float:
     return machines * cards if cards <= JI_KA_PER_NODE_MAX else cards
 
 
+LISTED_GAP = rc(r"\s*" + _NODE + r"\s*[、,，]\s*(?:[x×*]\s*)?")
+"""Only a list's comma between the machines and the cards ('4 nodes, 32x H200 GPUs', '4 个节点，32 张 H200'):
+no word says the cards are each machine's ('each', 'per node', 'with', '每台')."""
+
+
+EACH_AFTER_RE = rc(
+    r"^[^,，、。;；?？!！\n]{0,30}?(?:\b(?:each|apiece)\b|\bper\s+(?:node|machine|server|host|box)\b|每(?:个|台)?)"
+)
+"""A word after the cards that makes them each machine's ('4 nodes, 32 H100 each', '… 32 张 H200 每台')."""
+
+
+def listed_count(gap: str, machines: float, cards: float, after: str = "") -> float:
+    """The GPU count of machines and cards listed side by side (:data:`LISTED_GAP`): s49-workmiss, 'needs 4
+    nodes, 32x H200 GPUs' was read as 4 × 32 = 128 GPUs. Cards above what one machine holds
+    (:data:`JI_KA_PER_NODE_MAX`) that the machines share evenly are the total, as in 'N机M卡'
+    (:func:`ji_ka_count`), unless a word after them (``after``, :data:`EACH_AFTER_RE`) says each machine
+    has them; else each machine's, as before ('2 nodes, 8 H100': 16)."""
+    total = cards > JI_KA_PER_NODE_MAX and machines > 0 and cards % machines == 0
+    listed = total and LISTED_GAP.fullmatch(gap) is not None and not EACH_AFTER_RE.match(after)
+    return cards if listed else machines * cards
+
+
 def per_node_extra(gpus: float, machines: float) -> str | None:
     """The count role's note of the GPUs in each machine ('per_node:4' for '2机4卡', 8 for '2机16卡'), read
     into the request's ``gpus_per_node`` (bot.parse.field_steps); None when the machines do not share

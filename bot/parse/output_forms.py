@@ -32,7 +32,8 @@ REPLY_FORMS = (
     (rc(rf"(?<![\w.]){_N}\s*(?:output|generated|completion|new|response|decoded?)\s+tokens?\b{_EACH}"), _OUT),
     (rc(rf"(?<![\w.]){_N}\s*tokens?\s+(?:of\s+)?(?:output|generation|completion|response)\b{_EACH}"), _OUT),
     (rc(rf"\boutputs?\s*[:=]?\s*{_N}\s*tokens?\b{_EACH[:-1]}"), _OUT),  # 'output 256 tokens each' (s18)
-    (rc(rf"\bmax[_\s\-]?(?:new[_\s\-]?)?tokens\s*[=:]?\s*{_N}(?![\d.])"), _OUT),  # HF/TGI max_new_tokens
+    # HF/TGI max_new_tokens; s49-workmiss: 'max_token' as people type it (it was dropped without a word)
+    (rc(rf"\bmax[_\s\-]?(?:new[_\s\-]?)?tokens?\s*[=:]?\s*{_N}(?![\d.])"), _OUT),
     (rc(rf"\bgenerat(?:e|es|ing)\s+(?:up\s+to\s+|about\s+|around\s+|~\s*)?{_N}\s*tokens?\b{_EACH}"), _OUT),
     (
         rc(rf"(?<![\w.]){_N}\s*个?\s*(?:输出|生成)\s*(?:的\s*)?(?:tokens?|词元)"),

@@ -340,7 +340,7 @@ def _nodes_times_gpus(a: _Around) -> Verdict:
     if JI_KA_GAP.fullmatch(gap) and fp.CARD_AFTER.match(after):
         return Role("count_nodes", nw.ji_ka_count(a.value, nxt.value), tok, extra=str(nxt.start))
     if (NODE_GAP.fullmatch(gap) or GPU_NODE_GAP.fullmatch(gap)) and R_PER_NODE_GPUS.match(after):
-        return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
+        return Role("count_nodes", nw.listed_count(gap, a.value, nxt.value, after), tok, extra=str(nxt.start))
     if nw.TIMES_GAP.fullmatch(gap) and nw.R_GPU_NODES.match(after):  # "four 8-GPU H100 servers": 4 × 8
         return Role("count_nodes", a.value * nxt.value, tok, extra=str(nxt.start))
     return None

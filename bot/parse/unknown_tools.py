@@ -208,6 +208,10 @@ def unknown_tools(raw: str, s: str, training: bool) -> list[tuple[str, str]]:
             item = tool_item(name, training)
             if item not in out and not _inside_known(raw, name):
                 out += [item, *(i for i in _alias(raw, name, training) if i not in out)]
+    if "[" in raw and "]" in raw:  # s49-workmiss: a package with its pip extras ('bigdl-llm[xpu]')
+        from bot.parse.pip_extras import extras_tools
+
+        out += [i for i in extras_tools(raw, training, known) if i not in out]
     if raw and LOWER_TOOL_RE.search(raw):  # a lower-case word in the job's means slot: 'opensloth' (s19)
         out += [i for i in lower_tools(raw, training, _known) if i not in out]
     if any(map(raw.__contains__, VERB_CUES)):  # in C: a tool as its clause's subject, 'optiml says' (s43)

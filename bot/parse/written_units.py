@@ -96,7 +96,14 @@ def _lowered_re() -> re.Pattern[str]:
     from bot.parse.generic_values import _compiled  # here: the vocabulary needs the parse tables
 
     key_re = _compiled()[0]
-    return re.compile(_LOWERED.format(keys=key_re.pattern))
+    return re.compile(_LOWERED.format(keys=f"{key_re.pattern}|{MAX_TOKENS_KEY}"))
+
+
+MAX_TOKENS_KEY = r"(?<![a-z0-9_.\-])max[_\s\-]?(?:new[_\s\-]?)?tokens?(?![a-z0-9])"
+"""s49-workmiss: the tokens cap of a request or a sample ('max_tokens', 'max_new_tokens', and 'max_token' as
+people type it) lowered or raised ('max_token 从 1024 降到 512', 'max_tokens from 1024 to 512'): written
+'max_tokens = 512, was 1024,' as the vocabulary's keys are, for bot.parse.output_forms to read (the output
+of a request served; in training, the length of a sample)."""
 
 
 _PLURAL_SIZE_RE = rc(
@@ -105,8 +112,9 @@ _PLURAL_SIZE_RE = rc(
 """'batch sizes' before a lowered value ('train and val batch sizes as low as 2'): the key in the singular."""
 
 
-REPLACED_RE = rc(r"(?<=\d), was (\d+(?:\.\d+)?),")
-"""The earlier value of a setting lowered or raised ('KEY = 2, was 8,', written by :func:`_lowered`):
+REPLACED_RE = rc(r"(?:(?<=\d)|(?<=\d tokens)), was (\d+(?:\.\d+)?),")
+"""The earlier value of a setting lowered or raised ('KEY = 2, was 8,', written by :func:`_lowered`; s49: also
+'output 512 tokens, was 1024,' once bot.parse.output_forms has read a lowered max_tokens):
 named as ``replaced_by_later_value`` (bot.parse.count_forms.set_aside_counts), never as unread."""
 
 
