@@ -79,7 +79,7 @@ class RolloutSettings(ComputeBudget):
         " the step-2 reward model; the reward model is loaded from the same path: dschat/rlhf/rlhf_engine.py "
         "_init_critic / _init_reward @144e9137): counted at that size (estimator.dschat_critic); None: the "
         "actor's size",
-        json_schema_extra=_setting("training", json_order=144),
+        json_schema_extra=_setting("training", json_order=132),
     )
     critic_lora_dim: int | None = Field(
         None,
@@ -88,5 +88,5 @@ class RolloutSettings(ComputeBudget):
         description="DeepSpeed-Chat step 3's --critic_lora_dim (default 0: the critic trains in full, its own"
         " AdamW states; > 0: LoRA adapters on a frozen critic, rlhf_engine.py _init_critic): "
         "estimator.dschat_critic",
-        json_schema_extra=_setting("training", json_order=145, stated=(0, 65536)),
+        json_schema_extra=_setting("training", json_order=133, stated=(0, 65536)),
     )
