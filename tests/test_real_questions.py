@@ -1165,6 +1165,15 @@ def test_round44_work_en_does_not_regress() -> None:
     assert _work_understood("r44work", "en", 19) >= R44_WORK_UNDERSTOOD_EN
 
 
+R45_WORK_UNDERSTOOD_EN = 0
+"""Round 45's English working split (en_r45.json, r45work: 24 records) understood in full at the last
+measurement (README.md there). Its r45test half (16 records) is frozen in ``frozen_r45_test_en.sha256``."""
+
+
+def test_round45_work_en_does_not_regress() -> None:
+    assert _work_understood("r45work", "en", 24) >= R45_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1325,6 +1334,7 @@ HELD_OUT_SIZES = {
     ("r42test", "en"): 19,
     ("r43test", "en"): 25,
     ("r44test", "en"): 22,
+    ("r45test", "en"): 16,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
