@@ -26,6 +26,7 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.gpu_kinds": ("kinds_of_cards",),
     "bot.parse.grpo_tools": ("grpo_tool_algorithm", "vllm_rollout_codebase"),
     "bot.parse.hyper_names": ("hyper_item",),
+    "bot.parse.kilo_memory": ("kilobytes_as_gib",),
     "bot.parse.load_change": ("load_change",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
@@ -138,6 +139,7 @@ drop_port_stems, port_tools = later("bot.parse.port_names", "drop_port_stems", "
 (served_adapters,) = later("bot.parse.served_adapters", "served_adapters")
 (network_ports,) = later("bot.parse.network_ports", "network_ports")
 (asked_format,) = later("bot.parse.asked_precision", "asked_format")
+(kilobytes_as_gib,) = later("bot.parse.kilo_memory", "kilobytes_as_gib")  # s49: '1056501432 kB' of RAM
 (active_in_name,) = later("bot.parse.active_name", "active_in_name")
 budget_pick_line, rows_within = later("bot.render.budget_pick_text", "budget_pick_line", "rows_within")
 (calendar_line,) = later("bot.render.calendar_text", "calendar_line")

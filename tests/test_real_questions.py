@@ -1175,6 +1175,17 @@ def test_round44_work_en_does_not_regress() -> None:
     assert _work_understood("r44work", "en", 19) >= R44_WORK_UNDERSTOOD_EN
 
 
+R45_WORK_UNDERSTOOD_EN = 19
+"""Round 45's English working split (en_r45.json, r45work: 24 records) understood in full at the last
+measurement (README.md there): 11 at the freeze (first contact), 19 after s49-r45en's readers and two label
+corrections (tests/test_s49_r45en.py). Its r45test half (16 records) is frozen in
+``frozen_r45_test_en.sha256``."""
+
+
+def test_round45_work_en_does_not_regress() -> None:
+    assert _work_understood("r45work", "en", 24) >= R45_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1336,6 +1347,7 @@ HELD_OUT_SIZES = {
     ("r42test", "en"): 19,
     ("r43test", "en"): 25,
     ("r44test", "en"): 22,
+    ("r45test", "en"): 16,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -59,6 +59,8 @@ DEFERRED = (
     "bot.render.ignored_texts", "bot.render.cluster_rate_texts", "bot.render.read_texts",
     "bot.render.seq_typed_text", "bot.render.serve_flag_texts", "bot.render.serving_load_texts",
     "bot.render.side_model_texts", "bot.render.script_texts",
+    # s49 r45en: a size in kilobytes, read through bot.later_names when 'kb' is in the text
+    "bot.parse.kilo_memory",
 )  # fmt: skip
 
 

@@ -349,7 +349,7 @@ _ALIAS_MEMORY_RE = rc(r"\s+\d{1,3}\s*g(?:b|ib)?$")
 
 
 _LAPTOP_BEFORE_RE = rc(
-    r"(?:笔记本(?:电脑)?|游戏本|laptop|notebook)(?:\s*(?:with\s*1|1\s*张))?[\s:：,，]*(?:是|上|的|里)?\s*$"
+    r"(?:笔记本(?:电脑)?|游戏本|laptop|notebook)(?:\s*(?:with\s*1|1\s*张))?[\s:：,，]*(?:是|上|的|里)?\s*(?:nvidia\s*)?$"
 )
 """A laptop said right before a card ('笔记本 4090', and 'laptop with 1 rtx 4090' / '笔记本 1 张 rtx 4080' as
 bot.parse.hardware_specs writes 'RTX 4090 Laptop', 'my laptop has an RTX 4080'): the card is the laptop

@@ -295,6 +295,7 @@ TRAIN_RE = rc(
     r"\bdp\b|数据并行|epoch|\bgrad(?:ient)?[\s_\-]*(?:cach|checkpoint|accum)"  # r18: 'grad_cache' trains
     r"|sequence[\s\-_]*parallel|\bulysses\b|ring[\s\-]*attention"  # r26: long-sequence training (Ulysses)
     r"|梯度(?:累[积加计]|检查点)"  # s34-gen2: gradient accumulation / checkpointing in Chinese, as in English
+    r"|\bzero[\s\-_]*(?:[=:]\s*)?(?:stage[\s\-_]*)?[0-3](?![\d.])|\bfsdp"  # s49: a training sharding alone
 )
 WEAK_INFERENCE_RE = rc(
     r"跑|\brun\b|\bruns\b|\bload|加载|带得动|量化|int4|int8|\bgptq\b|\bawq\b|gguf|显存|vram|\bmemory\b|"

@@ -16,14 +16,16 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 TARGET_RE = rc(
-    r"\b(?:(?:bring|get|cut|reduce|lower|drop|push|squeeze)\w*\s+(?:it\s+|memory\s+|usage\s+|vram\s+)?"
-    r"(?:down\s+)?to|down\s+to|(?:keep|stay|fit)\w*\s+(?:it\s+|memory\s+|usage\s+|vram\s+)?(?:under|below|within)"
-    r"|under|below|at\s+most)\s+(?P<a>\d{1,3}(?:\.\d+)?)\s*gi?b\b"
+    r"\b(?:(?:bring|get|cut|reduce|lower|drop|push|squeeze|limit|cap)\w*\s+(?:(?:it|the|gpu|memory|usage|use|vram)\s+)"
+    r"{0,4}(?:down\s+)?to|down\s+to|(?:keep|stay|fit)\w*\s+(?:(?:it|the|gpu|memory|usage|use|vram)\s+){0,4}"
+    r"(?:under|below|within)|under|below|at\s+most)\s+(?P<a>\d{1,3}(?:\.\d+)?)\s*gi?b\b"
     r"|(?<![\d.])(?P<b>\d{1,3}(?:\.\d+)?)\s*gi?b\s+or\s+(?:less|lower|below)\b"
     r"|(?:降到|降低到|降至|压到|压缩到|减到|减少到|控制在|不超过)\s*(?P<c>\d{1,3}(?:\.\d+)?)\s*g(?:i?b)?"
 )
 """A memory wanted: 'bring it down to 48GB', 'reduce memory to 40GB', 'keep it under 40GB', 'below 30GB',
-'48GB or less', '降到 48G', '控制在 40G 以内', '不超过 30G' (a number of GB, three digits at most)."""
+'48GB or less', '降到 48G', '控制在 40G 以内', '不超过 30G' (a number of GB, three digits at most); s49
+round 45: up to four words between the verb and its bound ('keep the GPU memory use within 10GB', 'can GPU
+memory usage be limited to 10GB' as 'limited to 10GB')."""
 
 
 _REREAD = ("unread", "other_setup")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bot.later_names import card_variants, notebook_gpus, x_is_name
+from bot.later_names import card_variants, kilobytes_as_gib, notebook_gpus, x_is_name
 from bot.parse import lexicon as lx
 from bot.parse import spelling_tables as sp
 from bot.parse.abbrev import expand_abbreviations
@@ -417,6 +417,7 @@ def prepare(text: str) -> tuple[str, bool, str]:
     s = arabic_counts(s) if CN_COUNT_RE.search(s) else s  # '四张显卡': '4张显卡' (s31)
     s = in_thousands(s) if FULL_LENGTH_RE.search(s) else s  # '8192 全参微调': '8k 全参微调' (s31)
     s = _HOST_RE.sub(" ", s) if ("://" in s or "localhost" in s or "." in s) else s  # no figure in an address
+    s = kilobytes_as_gib(s) if "kb" in s or "kib" in s else s  # s49: '1056501432 kB' of RAM, as GiB
     s = without_specs(s)  # 'i7-12700h', '910b(280t)': a part's model number, a chip's rate (round 10)
     s = glued_tool_names(s)  # '360-llama-factory': one tool, no figure 360 (round 10)
     s = card_first(s) if CARD_FIRST_RE.search(s) else s  # 'h100*8 node': '8x h100 node' (s32)

@@ -114,7 +114,7 @@ _HINTS = {
         r"tensor|parallel|并行|ngl|layers|offload|卸载|gpu|moe|ktransformers|exps|专家|expert" r"|层|kv|mp.s"
     ),
     "precisions": rc(
-        r"kv|fp4|--quantiz|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"
+        r"kv|fp4|--quantiz|torchao|cache|bpw|policy|-ct[kv]|type_[kv]|\d\.\d+\s*-?\s*(?:bit|比特)|bits?\s*/|per\s*weight"
         r"|k and v|k/v|k & v|k和v|k 和 v"  # s46: 'f16 K and V' (bot.parse.kv_cache_types); literals: a
         # cue search of 'and' alone passed the step's hint for most English questions
     ),

@@ -483,10 +483,10 @@ def within_a_period_days(s: str) -> int | None:
 
 
 TARGET_CUES = (
-    "down to",
     " to ",
     "under",
     "below",
+    "within",
     "or less",
     "at most",
     "降",
@@ -495,6 +495,6 @@ TARGET_CUES = (
     "减",
     "不超过",
 )
-"""The literals of bot.parse.memory_target.TARGET_RE: the gate of its call site (bot.parse.assemble), s46."""
+"""The literals of bot.parse.memory_target.TARGET_RE (' to ' holds 'down to'): its call site's gate, s46."""
 MEASURE_CUES = ("/s", "tps", "per second", "throughput", "吞吐", "plateau", "saturat")
 """The literals of bot.parse.measured_loads' measurement pattern: a message with none reads no sweep (s46)."""

@@ -77,7 +77,14 @@ machine has: vLLM ``EngineArgs.tensor_parallel_size = 1`` (vllm/engine/arg_utils
 QUANT = {"awq": "int4", "gptq": "int4", "awq_marlin": "int4", "gptq_marlin": "int4", "w4afp8": "int4",
          "bitsandbytes-nf4": "int4", "wint4": "int4", "wint8": "int8", "wint2": "int2", "w4a8": "int4",
          "bitsandbytes-fp4": "int4", "bitsandbytes": "int8", "eetq": "int8", "fp8": "fp8", "marlin": "int4",
-         "compressed-tensors": None, "hf": "bf16", "mxfp4": "mxfp4", "modelopt_fp4": None}  # fmt: skip
+         "compressed-tensors": None, "hf": "bf16", "mxfp4": "mxfp4", "modelopt_fp4": None,
+         "int8dq": "int8", "int8wo": "int8", "fp8wo": "fp8", "fp8dq-per_tensor": "fp8",
+         "fp8dq-per_row": "fp8", "int4wo-32": "int4", "int4wo-64": "int4", "int4wo-128": "int4",
+         "int4wo-256": "int4"}  # fmt: skip
+QUANT_FLAGS = ("--quantization", "-q", "--quantize", "--model-format", "--torchao-config")
+"""The launchers' weight-format flags (the meaning table's ``quant`` kind): said, a ``--dtype`` is the
+compute type of the quantized weights, named as not sized whichever order the two are typed in (s49
+round 45: '--quantization awq --dtype float16' was sized as fp16)."""
 DTYPES = {
     "bfloat16": "bf16",
     "bf16": "bf16",
@@ -355,6 +362,8 @@ def _serve_flag(
         cfg.model_name = str(value)
         cfg.used[flag] = "model"
         return
+    if kind == "dtype" and any(cfg.used.get(k) == "precision" for k in QUANT_FLAGS):  # s49: 'awq … float16'
+        return cfg.skip(flag, value, "not_sized")  # the quantized weights' compute type (QUANT_FLAGS)
     converted = _convert(kind, value)
     if converted is None:
         auto = str(value).lower() == "auto"

@@ -69,9 +69,11 @@ def limit_value(raw: str) -> int | None:
     return round(value) if value >= 1 else None
 
 
-QUANT_FLAG_RE = rc(r"(?<![a-z0-9_])--quantiz(?:e|ation)[\s=]+(?P<q>[a-z0-9_\-]+)")
+QUANT_FLAG_RE = rc(r"(?<![a-z0-9_])--(?:quantiz(?:e|ation)|torchao[\-_]config)[\s=]+(?P<q>[a-z0-9_\-]+)")
 """A serving launcher's quantization flag written in prose (TGI ``--quantize eetq``, vLLM/SGLang
-``--quantization awq``): read with the pasted-command table (:data:`bot.parse.configs.launchers.QUANT`)."""
+``--quantization awq``; s49 round 45: SGLang's ``--torchao-config int8dq``, its torchao weight formats
+int8dq, int8wo, int4wo-<group>, fp8wo, fp8dq-per_tensor, fp8dq-per_row): read with the pasted-command
+table (:data:`bot.parse.configs.launchers.QUANT`)."""
 
 
 def quant_flag(s: str) -> tuple[str, str] | None:

@@ -321,9 +321,9 @@ MEANING: dict[str, dict[str, Row]] = {
     },
     "sglang": {
         "--tp": ("tp", "int"), "--tp-size": ("tp", "int"), "--pp": ("pp", "int"), "--pp-size": ("pp", "int"),
-        "--mem-fraction-static": ("gpu_memory_utilization", "float"),
+        "--mem-fraction-static": ("gpu_memory_utilization", "float"), "--dtype": ("precision", "dtype"),
         "--kv-cache-dtype": ("kv_precision", "kv"), "--quantization": ("precision", "quant"),
-        "--max-running-requests": ("concurrency", "int"), "--dtype": ("precision", "dtype"),
+        "--max-running-requests": ("concurrency", "int"), "--torchao-config": ("precision", "quant"),  # s49
         "--model-path": ("model", "str"), "--model": ("model", "str"),
         "--context-length": ("max_model_len", "int"), "--cpu-offload-gb": ("offload", "offload_gb"),
         "--enable-dp-attention": ("dp_attention", "flag"),  # MLA: each GPU its own sequences' latent
