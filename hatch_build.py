@@ -88,7 +88,7 @@ class CatalogsHook(BuildHookInterface):
             build_data["artifacts"].append("bot/parse/_compiled_regex.marshal")
         if self._compile_dataclass_code():
             build_data["artifacts"].append("estimator/_dataclass_code.marshal")
-        if self._store_schemas(trusted=version == "standard"):
+        if self._store_schemas(trusted=self.target_name == "wheel" and version == "standard"):
             build_data["artifacts"].append("estimator/_schemas.pickle")
 
     def _store_catalogs(self) -> None:
@@ -263,7 +263,8 @@ class CatalogsHook(BuildHookInterface):
         """Store the core schema of every model ``sizing-bot ask`` completes (estimator._schema_store),
         recorded in a fresh interpreter that builds every model as pydantic does: every bot and estimator
         module imported, then a few answers in every format. False (nothing shipped: pydantic generates
-        the schemas at first use as before) on failure. ``trusted`` for a wheel (``version`` "standard"):
+        the schemas at first use as before) on failure. ``trusted`` for a wheel (target "wheel", version
+        "standard"; never an sdist, whose unpacked tree can be edited):
         its sources are the ones the store is made from, so a start does not compare declarations; an
         editable install's sources can change, so its starts do."""
         write = f"ss.write_schemas(ss.SCHEMAS_FILE, trusted={trusted})"

@@ -96,14 +96,15 @@ def cpu_run(
     kv = (inf.kv_bytes_per_token or 0.0) * seq
     have = ram_gib * GIB if ram_gib else None
     read = weights * (spec.params_active / spec.params_total if spec.params_active else 1.0)
+    server = have is not None and have > DESKTOP_MEMORY_MAX
     if bandwidth_gbps:
         low = high = bandwidth_gbps * 1e9
         kind = "stated"
-    elif (said := ddr_band(ddr, channels)) is not None:  # 'DDR5 双通道': its rates × channels (s49 trial)
-        low, high = said
-        kind = "ddr"
+    elif (channels is not None or not server) and (said := ddr_band(ddr, channels)) is not None:
+        low, high = said  # 'DDR5 双通道': its rates × channels (s49 trial); a server's RAM kind alone
+        kind = "ddr"  # keeps the server's channels (s49 review #1: '512GB DDR5' is not dual-channel)
     else:
-        kind = "server" if have is not None and have > DESKTOP_MEMORY_MAX else "desktop"
+        kind = "server" if server else "desktop"
         low, high = HOST_BANDWIDTH_SERVER if kind == "server" else HOST_BANDWIDTH_RANGE
     return CpuRun(
         weight_format=str(getattr(fmt, "value", fmt)),

@@ -58,9 +58,12 @@ no word says the cards are each machine's ('each', 'per node', 'with', '每台')
 
 
 EACH_AFTER_RE = rc(
-    r"^[^,，、。;；?？!！\n]{0,30}?(?:\b(?:each|apiece)\b|\bper\s+(?:node|machine|server|host|box)\b|每(?:个|台)?)"
+    r"^[^,，、。;；?？!！\n]{0,30}?(?:\b(?:each|apiece)\b(?!\s+(?:with|having|has|of)\b)"
+    r"|(?<!\d)(?<!\d\s)\bper\s+(?:node|machine|server|host|box)\b|(?<!\d)每(?:个|台)?)"
 )
-"""A word after the cards that makes them each machine's ('4 nodes, 32 H100 each', '… 32 张 H200 每台')."""
+"""A word after the cards that makes them each machine's ('4 nodes, 32 H100 each', '… 32 张 H200 每台'); not
+a card's own description ('32x H200 GPUs each with 141GB') nor a split said with its number ('16x A100 (4 per
+node)': the 16 are the total; s49 review #2)."""
 
 
 def listed_count(gap: str, machines: float, cards: float, after: str = "") -> float:

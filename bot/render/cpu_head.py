@@ -78,6 +78,11 @@ DDR_RAM = N_(
 """The RAM kind said without a rate ('DDR5 双通道'): its generation's rates × the channels (s49 trial)."""
 CHANNELS_RAM = N_("your RAM: %(n)s channels at DDR4-3200 to DDR5-5600, assumed: say its speed for one figure")
 """A channel count said with no DDR generation ('8-channel RAM'; s49 trial)."""
+DDR_RAM_TWO = N_(
+    "your RAM: DDR%(k)s at its common speeds, %(low)s–%(high)s MT/s, dual-channel assumed: say its speed and "
+    "channels for one figure"
+)
+"""The RAM kind said with no channel count: two assumed, and said so (s49 review #1)."""
 
 
 def cpu_head(text: str, answer: Answer, markdown: bool = False) -> str:
@@ -171,4 +176,5 @@ def _ram_kind(cpu: CpuRun, lang: str) -> str:
     from estimator.host_ddr import DDR_RATES
 
     low, high = DDR_RATES[cpu.ram_ddr]
-    return translate(lang, DDR_RAM, n=n, k=cpu.ram_ddr, low=f"{low:,.0f}", high=f"{high:,.0f}")
+    text = DDR_RAM if cpu.ram_channels else DDR_RAM_TWO
+    return translate(lang, text, n=n, k=cpu.ram_ddr, low=f"{low:,.0f}", high=f"{high:,.0f}")
