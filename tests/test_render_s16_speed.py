@@ -176,7 +176,9 @@ def test_a_reply_renders_in_few_python_calls():
     # checkpoint sizes): html and text bounds + 0.1 above the figures; then 250.12 / 241.96 / 343.824 with the
     # recommended layout's memory on its row's line, and CI's clean clone read html 0.12 above this box's:
     # bounds + 0.2 % over the figures
-    assert _render_calls("html") < 250.62
+    # s49 merge: html 250.632 in clean-clone CI preview A (< 250.62 on this box): the DDR kind's line and the
+    # serving window's ledger reason (s49 trial, leftovers); html bound 250.70
+    assert _render_calls("html") < 250.70
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01

@@ -140,7 +140,10 @@ def test_a_corpus_estimate_asked_again_makes_few_python_calls() -> None:
     # expert_parallel — and the MoE plan's stated-EP test on each estimate asked again): bound + 0.02;
     # then 374.558 in another clean worker (preview E, no estimator change: the count depends on which
     # tests ran first in the worker, 42,317 vs 42,325 calls): 374.60
-    assert calls / len(requests) < 374.60, calls / len(requests)
+    # s49 merge: 375.478 in clean-clone CI preview A, 375.425 on this box (branch s49-leftovers alone 375.407:
+    # a serving estimate's default context capped at the model's window, estimator.defaults.serve_context,
+    # and DeepSpeed-Chat's critic terms on each estimate asked again): bound 375.60
+    assert calls / len(requests) < 375.60, calls / len(requests)
 
 
 def test_answers_in_threads_share_the_kept_searches_with_the_same_reports(monkeypatch) -> None:

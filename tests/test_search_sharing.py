@@ -226,4 +226,6 @@ def test_a_corpus_estimate_makes_few_python_calls() -> None:
     # own serving setups on one card (estimator.search_keep.kept_runtime), its need read through the memo
     # (MemoRuntime.needed_workspace), a candidate group's kept room read in place (sequences_per_replica);
     # bound + 0.2 %
-    assert calls / len(requests) < 795.19, calls / len(requests)
+    # s49 merge: 795.292 (clean-clone CI preview A and this box; s49-leftovers alone 795.274: the serving
+    # default context capped at the model's window, estimator.defaults.serve_context): bound 795.45
+    assert calls / len(requests) < 795.45, calls / len(requests)
