@@ -429,17 +429,14 @@ TRAINING = ("llamafactory", "trl", "axolotl", "torchtune", "deepspeed", "scripts
 SERVING = ("vllm", "sglang", "lmdeploy", "tgi", "llama.cpp", "trtllm", "xinference")
 """Tools whose rows the serving-command reader dispatches on (flags as written)."""
 ALIASES = {
-    ("sglang", "--tp"): "--tp-size",
-    ("sglang", "--pp"): "--pp-size",
-    ("tgi", "--sm-num-gpus"): "--num-shard",
+    ("sglang", "--tp"): "--tp-size", ("sglang", "--pp"): "--pp-size", ("tgi", "--sm-num-gpus"): "--num-shard",
     ("sglang", "--torchao-config"): "--quantization",
-}
+}  # fmt: skip
 """Rows written as people write the flag, not as the table has it: SGLang's argparse takes '--tp' as the
 one flag it abbreviates ('--tp-size', allow_abbrev), and '--pp' is what people write for '--pp-size' (the
 parser itself rejects it as ambiguous beside --pp-async-batch-depth and --pp-max-micro-batch-size); TGI's
 SageMaker image reads ``SM_NUM_GPUS`` and passes it as ``NUM_SHARD`` (sagemaker-entrypoint.sh), the
-launcher's --num-shard; SGLang's ``--torchao-config`` (int8dq, int8wo, int4wo-N, fp8wo: earlier releases'
-server_args.py, gone from the 0.5.23 table) is a weight format as --quantization is (s49 r45en)."""
+launcher's --num-shard; SGLang's older --torchao-config (not in 0.5.23) a weight format as --quantization."""
 UNTABLED = ("scripts",)
 """Rows of keys no tool table has (research scripts people paste): exempt from the flag-table check."""
 
