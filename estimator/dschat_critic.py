@@ -23,10 +23,6 @@ from estimator.catalog import ModelSpec
 from estimator.models import Plan
 from estimator.setup import Layout, TrainingSetup
 
-ADAM_STATE_BYTES = 16.0
-"""Bytes per trained adapter parameter beside the frozen critic: bf16 weight 2 + bf16 gradient 2 + fp32
-master 4 + Adam m 4 + v 4 (ZeRO, Rajbhandari et al. 2020 §3: 2 + 2 + 12 bytes a parameter)."""
-
 
 def critic_parts(
     spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan | Layout
@@ -35,13 +31,13 @@ def critic_parts(
     parameters or None for the actor's, and its LoRA rank, 0 = full training), on ``plan``'s TP × PP shard
     and ZeRO stage over DP, as the actor's states are placed."""
     from estimator.lora import lora_params
-    from estimator.model_states import model_state_bytes
+    from estimator.model_states import LORA_ADAPTER_BYTES_PER_PARAM, model_state_bytes
 
     own, rank = setup.critic or (None, 0)
     n = own or params
     shard, z3 = n / (plan.tp * plan.pp), plan.dp if plan.zero_stage >= 3 else 1
     if rank:  # LoRA on the critic: its frozen 16-bit weights and the adapters' states
-        adapters = lora_params(spec, rank) * (n / params) * ADAM_STATE_BYTES / (plan.tp * plan.pp)
+        adapters = lora_params(spec, rank) * (n / params) * LORA_ADAPTER_BYTES_PER_PARAM / (plan.tp * plan.pp)
         critic = 2.0 * shard / z3 + adapters
     else:  # trained in full, as the actor's full training
         states = model_state_bytes(shard, setup.optimizer, plan.zero_stage, plan.dp, setup.master_weights)
