@@ -1186,6 +1186,15 @@ def test_round45_work_en_does_not_regress() -> None:
     assert _work_understood("r45work", "en", 24) >= R45_WORK_UNDERSTOOD_EN
 
 
+R46_WORK_UNDERSTOOD_EN = 0
+"""Round 46's English working split (en_r46.json, r46work: 21 records) understood in full at the last
+measurement (README.md there). Its r46test half (15 records) is frozen in ``frozen_r46_test_en.sha256``."""
+
+
+def test_round46_work_en_does_not_regress() -> None:
+    assert _work_understood("r46work", "en", 21) >= R46_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1348,6 +1357,7 @@ HELD_OUT_SIZES = {
     ("r43test", "en"): 25,
     ("r44test", "en"): 22,
     ("r45test", "en"): 16,
+    ("r46test", "en"): 15,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it
