@@ -158,9 +158,24 @@ def bare_host_memory(out: Any) -> None:
     if m and bare and not split and _CARD_BEFORE_RE.search(out.s[: m.start()]):
         return
     if m:
-        out.s = mask(out.s, m.start(), m.end(), " ")
+        start, sticks = _sticks(out.s, m.start()) if form != "" else (m.start(), 1)
+        out.s = mask(out.s, start, m.end(), " ")
         value, unit = m.group("v" + form, "u" + form)
-        out.fields["host_memory_gib"] = float(value) * (1024 if unit.startswith("t") else 1)
+        out.fields["host_memory_gib"] = sticks * float(value) * (1024 if unit.startswith("t") else 1)
+
+
+_STICKS_RE = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:x|×|\*|条|根)\s*$")
+"""s50 round 46: a count of memory modules right before their size ('16 x 64GB DDR4-3200 RDIMMs', '8 条 64G
+内存'): the host's memory is their sum; before, one module's size was read (and '16 条' as a sample count)."""
+
+
+def _sticks(s: str, start: int) -> tuple[int, int]:
+    """The start of a module count said right before a host memory size, and that count (2 to 48), else
+    (``start``, 1)."""
+    k = _STICKS_RE.search(s[max(0, start - 8) : start])
+    if k is None or not 2 <= int(k.group(1)) <= 48:
+        return start, 1
+    return start - (len(s[max(0, start - 8) : start]) - k.start()), int(k.group(1))
 
 
 DDR_RATE_RE = rc(

@@ -6,13 +6,17 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 PRECISION_RE = rc(
-    r"(?<![a-z0-9])(?<!\d\.)(?P<p>(?:bf16|bfloat16|fp16|float16)\s*[=:]?\s*false|bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|(?:bitsandbytes|bnb)-(?:fp4|nf4)|"
+    r"(?<![a-z0-9])(?:(?<!\d\.)|(?=i?q[1-8]_[0-9a-z]))(?P<p>(?:bf16|bfloat16|fp16|float16)\s*[=:]?\s*false|bf16|bfloat16|fp16|float16|半精度|fp8|float8|fp32|float32|int8|int4|int3|int2|nf4|(?:bitsandbytes|bnb)-(?:fp4|nf4)|"
     r"[2-8][\s\-]?bits?|gptq[\s\-_]*int[48]|gptq|awq[\s\-_]*(?:int[48]|[48][\s\-]?bit)|awq|w8a8|w8a16|w4a16|w4a8|wint[248]|w4afp8|iq[1-4]_(?:xxs|xs|nl|s|m)|tq[12]_0|"
     r"q[034]f(?:16|32)(?:_[01])?|q[2-6]_k(?:_(?:xl|[sml]))?|q[45]_[01]|q[2-68]k|q4|q5|q6|q8_0|q8|"
     r"(?<!in )(?<!by )(?<!of )(?<!until )(?<!during )(?<!before )(?<!after )q[23](?!\s*(?:20\d\d|'\d\d|fy)))"
     r"(?![a-z0-9])"
 )
-"""Round 24: a mixed-precision flag turned off ('fp16=False', 'bf16: false'; HF TrainingArguments) is matched
+"""s50 round 46: a GGUF/ggml type right after a version's digit and a dot (TheBloke's file names:
+'mistral-7b-instruct-v0.2.Q4_K_M.gguf', 'llama-2-7b-chat.ggmlv3.q4_0.bin') is read; before, the guard
+against '2.5'-style numbers (no digit and dot before) dropped it and the weights were sized in bf16. Only
+the typed forms with an underscore pass the guard ('Qwen2.5' and '3.q4' stay unread).
+Round 24: a mixed-precision flag turned off ('fp16=False', 'bf16: false'; HF TrainingArguments) is matched
 whole, so it is never read as that format: with no format on, the job trains in fp32 (bot.parse.assemble)."""
 BPW_RE = rc(
     r"(?<![\d.])(?P<b>\d\.\d{1,2}(?=\s*-?\s*(?:bits?(?![a-z])|比特))"
