@@ -470,7 +470,7 @@ def place_unread(
         listed = name is None and (
             s[max(0, tok.start - 8) : tok.start].rstrip().endswith(LIST_ENDS)
             or (s[tok.start - 2 : tok.start].strip() in (",", "，") and LISTED_NEXT_RE.match(s, tok.end))
-            or (comma := _run_at(s, tok))  # s50-r46zh: '1、4、8' normalized to '1, 4, 8'
+            or (s[tok.start - 2 : tok.start].strip() in (",", "，") and (comma := _run_at(s, tok)))  # s50
         )
         name = _listed_field(s, tok, key_re, canon) if listed else name  # s36: 'concurrency of 5, 20 or 50'
         if name is None or (listed and comma and fields.get(name) is not None):  # read: per_value's rows
