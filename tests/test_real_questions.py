@@ -935,6 +935,16 @@ def test_round45_work_zh_does_not_regress() -> None:
     assert _work_understood("r45work", "zh", 15) >= R45_WORK_UNDERSTOOD_ZH
 
 
+R46_WORK_UNDERSTOOD_ZH = 11
+"""Round 46's Chinese working split (zh_r46.json, r46work: 13 records) understood in full at the last
+measurement (README.md there): 9 at the freeze (first contact), 11 after s50-r46zh's readers
+(tests/test_s50_r46zh.py). Its r46test half (17 records) is frozen in ``frozen_r46_test_zh.sha256``."""
+
+
+def test_round46_work_zh_does_not_regress() -> None:
+    assert _work_understood("r46work", "zh", 13) >= R46_WORK_UNDERSTOOD_ZH
+
+
 R24_WORK_UNDERSTOOD_EN = 20
 """Round 24's English working split (en_r24.json, r24work: 22 records) understood in full at the last
 measurement (README.md there): 11 at the freeze (first contact), 20 after its readers
@@ -1337,6 +1347,7 @@ HELD_OUT_SIZES = {
     ("r43test", "zh"): 24,
     ("r44test", "zh"): 16,
     ("r45test", "zh"): 23,
+    ("r46test", "zh"): 17,
     ("r24test", "en"): 18,
     ("r25test", "en"): 17,
     ("r26test", "en"): 22,

@@ -425,7 +425,9 @@ generic shape), just above the 16,384 asked, so still "fits"; what is left is TG
 kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
 stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
 zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
-ROUNDS_CEILING = {"oom_yes": 163}  # s49 merge: s49-verdict -1, s49-leftovers +1 (zh21-021), s49-r45en +2
+ROUNDS_CEILING = {"oom_yes": 164}  # s49 merge: s49-verdict -1, s49-leftovers +1 (zh21-021), s49-r45en +2
+# s50-r46zh: 163 -> 164 with round 46's Chinese working half read (3 OOM runs with a verdict: zh46-028 "does
+# not fit", zh46-002 "borderline", zh46-014 "fits": qwen2.5-vl-72b on 8 × 910B4, vllm-ascend, OOM); no reader.
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011
 OOM "fits", en41-031 ran "does not fit"; 354 -> 357 OOM runs with a verdict) and zh24-020 OOM "fits" ->

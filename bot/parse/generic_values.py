@@ -163,17 +163,17 @@ _FILLER = (
     r"i|we|you|they|it|our|my|the|a|we're|i'm|i've|we've|use|used|using|pick|picked|chose|choose|chosen"
     r"|set|setting|expect|expected|plan|planned|want|need|run|ran|is|was|are|were|be|will|would|should"
     r"|around|about|roughly|approximately|approx|~|maybe|probably|typically|usually|currently|now|just"
-    r"|then|also|like|value|so|already|still|again"
+    r"|then|also|like|value|so|already|still|again|test|tested|testing"
 )
-"""The closed list of English filler words between a key and its value ('the rank we picked is 32');
-any other word ends the join ('context: we have 2 teams': 'have' is no filler, the 2 is not a context)."""
+"""The closed list of English filler words between a key and its value ('the rank we picked is 32', 'the batch
+size I tested is 4'); any other word ends the join ('context: we have 2 teams': 'have' is no filler)."""
 _FILLER_ZH = (
     r"我们|咱们|我|大概|大约|约|预计|估计|一般|差不多|通常|目前|现在|就|都|也|设|用|开|选|取|的|了"
     r"|已经|已|曾经|刚刚|刚|又|再|还是|还|仍然|依然|仍|一直|统一|全部|暂时|默认|最终|后来"
+    r"|打算|准备|计划|分别|测试|测|试"  # s50-r46zh: a value planned or tested ('batch_size 打算测 1、4、8')
 )
-"""Chinese words between a key and its value: pronouns, hedges, the setting verbs' short forms, and the
-aspect and time adverbs before a verb ('长度已改成 4096', 'batch 已经调成 2', 'rank 还是 16'): the closed
-list of Chinese filler runs ('序列长度我设的 4096', '并发数大概 50')."""
+"""Chinese words between a key and its value: pronouns, hedges, the setting verbs' short forms, the aspect and
+time adverbs ('长度已改成 4096', 'rank 还是 16'); the closed list of filler runs ('序列长度我设的 4096')."""
 _FILL = (
     rf"(?:\s*(?:(?:{_ASSIGN}|{_FILLER})(?![a-z])|{_FILLER_ZH})){{0,3}}\s*(?:[:=：]\s*)?"
     rf"|\s*[:=：]\s*"
@@ -388,6 +388,7 @@ LIST_BEFORE_RE = rc(
     rf"(?<![\d.])\d+(?:\.\d+)?\s*[km]?(?:\s*{_LIST_WORD}\s*\d+(?:\.\d+)?\s*[km]?)*\s*{_LIST_WORD}\s*$"
 )
 """The items of a list before its next item ('5, 20 or ' before '50'; '100、120、' before '150')."""
+COMMA_RUN_RE = rc(r"(?<![\d.])\d{1,6}(?:\s*[,，]\s*\d{1,6}){2,}(?![\d.%])")  # s50: '1, 4, 8' ('1、4、8')
 
 
 def _listed_field(s: str, tok: NumberToken, key_re: re.Pattern[str], canon: dict[str, str]) -> str | None:
@@ -400,6 +401,11 @@ def _listed_field(s: str, tok: NumberToken, key_re: re.Pattern[str], canon: dict
     left = s[max(0, m.start() - 96) : m.start()]
     last = _LAST_BOUNDARY.match(left)
     return _key_before(left[last.end() if last else 0 :], key_re, canon)
+
+
+def _run_at(s: str, tok: NumberToken) -> bool:  # ``tok`` a later item of 3+ numbers joined by commas alone
+    m = COMMA_RUN_RE.search(s, max(0, tok.start - 24), min(len(s), tok.end + 24))
+    return m is not None and m.start() < tok.start < m.end()
 
 
 def _bounds(name: str) -> tuple[float, float, bool]:
@@ -452,7 +458,7 @@ def place_unread(
     host = "核" in s or "core" in s or "cpu" in s or "线程" in s or "thread" in s  # s35: a host's cores
     out: list[Placed] = []
     for tok in toks:
-        left, right = _clause(s, tok)
+        left, right, comma = *_clause(s, tok), False
         name = _key_before(left, key_re, canon)
         if name is None:
             m = after_re.match(right)
@@ -464,9 +470,10 @@ def place_unread(
         listed = name is None and (
             s[max(0, tok.start - 8) : tok.start].rstrip().endswith(LIST_ENDS)
             or (s[tok.start - 2 : tok.start].strip() in (",", "，") and LISTED_NEXT_RE.match(s, tok.end))
+            or (s[tok.start - 2 : tok.start].strip() in (",", "，") and (comma := _run_at(s, tok)))  # s50
         )
         name = _listed_field(s, tok, key_re, canon) if listed else name  # s36: 'concurrency of 5, 20 or 50'
-        if name is None:
+        if name is None or (listed and comma and fields.get(name) is not None):  # read: per_value's rows
             continue
         done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}
         if name in done:
@@ -477,7 +484,8 @@ def place_unread(
             continue
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
             value = _value(name, tok)  # s34-gen: named by its key, as not used for this job (never 'unread')
-            if value is not None and name not in {p.field for p in out}:
+            first = listed and f"{scope}_only" in {p.reason for p in out if p.field == name}  # s50: a list's
+            if value is not None and (first or name not in {p.field for p in out}):  # each item named so
                 out.append(Placed(name, value, tok, f"{scope}_only"))
             continue
         if methods and fields.get("method") not in methods:  # 'rank 3' of a full fine-tuning: a process

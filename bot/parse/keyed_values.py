@@ -18,8 +18,13 @@ vocabulary's key pattern over the clause before each unread whole number (at mos
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+_LIST_TAIL = re.compile(r"(?:(?<![\d.])\d{1,6}\s*k?\s*(?:,|，|、|/|或者|或|还是|\bor\b|\band\b|和)\s*)+$")
+"""The earlier items of a list just before a value ('batch_size 1 或 ' before '9', 'max_length 2048, ' before
+'4096'): cut off, the list's key is the key before its first item (s50-r46zh: 'max_length 2048 或 4096、
+batch_size 1 或 9' left the 9 unread, a digit being a clause's boundary)."""
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
 """Token lengths: a value written with 'k' is thousands of tokens ('4k' = 4096 or 4000)."""
 _BINARY_K = frozenset({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
@@ -67,6 +72,7 @@ def keyed_field(s: str, raw: str, request: dict[str, Any], kilo_only: bool = Fal
     found = None
     for at in places:
         left = s[max(0, at - 96) : at]
+        left = _LIST_TAIL.sub("", left) if left[-1:] in " ,，、/或和是r" else left  # a list's later item
         last = _LAST_BOUNDARY.match(left)
         field = _key_before(left[last.end() if last else 0 :], key_re, canon)
         end = at + len(raw)

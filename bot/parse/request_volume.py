@@ -106,6 +106,44 @@ _SCALE = {
 }
 
 
+_DN = (
+    r"(?P<{g}>\d[\d,]*(?:\.\d+)?|[十百千]?万|亿)\s*"
+    r"(?P<{g}m>万|千|亿|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
+)
+DAY_REQUESTS_RE = rc(
+    _DN.format(g="a") + r"\s*(?:级|量级)?\s*(?:的)?\s*(?:日|每日|日均)(?:请求|调用|访问)(?:量|数)?"
+    r"|(?:日|每日|日均)(?:请求|调用|访问)(?:量|数)?\s*(?:约|大概|大约|有|达到?|为|是|在)?\s*"
+    + _DN.format(g="b")
+    + r"|(?<![\w.])"
+    + _DN.format(g="c")
+    + r"\s*(?:daily|a\s+day's)\s+(?:requests|calls)\b"
+    r"|\bdaily\s+(?:requests|calls)\s+(?:of|at|around|about|is|are|=|:)\s*~?\s*" + _DN.format(g="d")
+)
+"""A count of requests a day written as one noun, the number before or after it (s50-r46zh): '百万级日请求',
+'日请求 100 万', '日请求量约 50 万', '1 million daily requests', 'daily requests of 200k'."""
+DAY_CUES = ("日请求", "日均请求", "日调用", "日均调用", "日访问", "日均访问", "daily requests", "daily calls")
+"""The words :data:`DAY_REQUESTS_RE` needs (C tests before its search: the gate)."""
+_WORD_VALUE = {"万": 1e4, "十万": 1e5, "百万": 1e6, "千万": 1e7, "亿": 1e8}
+
+
+def _day_requests(s: str) -> tuple[str, dict[str, float], list[str]]:
+    """(``s`` with a count of daily requests (:data:`DAY_REQUESTS_RE`) masked, its field, as typed)."""
+    m = DAY_REQUESTS_RE.search(s)
+    g = next((g for g in "abcd" if m is not None and m.group(g)), None)
+    if m is None or g is None:
+        return s, {}, []
+    n = m.group(g)
+    count = _WORD_VALUE[n] if n in _WORD_VALUE else float(n.replace(",", ""))
+    count *= _SCALE.get(m.group(g + "m") or "", 1)
+    if not 1 <= count <= 1e10:
+        return s, {}, []
+    return (
+        mask(s, m.start(), m.end(), " "),
+        {"requests_per_day": count},
+        [(n + (m.group(g + "m") or "")).strip()],
+    )
+
+
 def _value(m: object, g: str) -> float:
     scale = _SCALE.get(m.group(g + "m") or "", 1)  # type: ignore[attr-defined]
     return float(m.group(g).replace(",", "")) * scale  # type: ignore[attr-defined]
@@ -154,6 +192,10 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     """(``s`` with the volume and tokens per request masked, {field: value}, the figures as typed);
     (``s``, {}, []) when there is no volume (tokens per request alone are left to the other readers)."""
     m = VOLUME_RE.search(s)  # the caller's gate: bot.parse.daily_users.read_daily_users
+    if m is None and any(map(s.__contains__, DAY_CUES)):  # s50-r46zh: '日请求 100 万'
+        m0, out, raw = _day_requests(s)
+        if out:
+            return m0, out, raw
     if m is None:
         return read_token_volume(s) if "token" in s or "词元" in s else (s, {}, [])
     g = "z" if m.group("z") else "e"
