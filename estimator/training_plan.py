@@ -19,8 +19,6 @@ from estimator.ddp_plan import with_ddp_plan, with_launched_count
 from estimator.fit_change import likely_fit, what_to_change, with_high_edge_plan, with_zero1_plan
 from estimator.fit_sanity import OWN_CARD_CHANGES
 from estimator.ledger import Ledger
-from estimator.memory import breakdown_within
-from estimator.memory_band import per_gpu_band
 from estimator.models import DaysRow, FitChange, Memory, Method, SizingRequest, Stage
 from estimator.plan import HEADROOM, MAX_GPUS_SEARCHED, memory_with_batch, training_memory
 from estimator.plan_alternatives import tool_changes
@@ -468,11 +466,9 @@ def _note_recompute_chosen(
         return
     if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
         return
-    mode = "none" if setup.checkpointing_only else "selective"  # an HF tool: gradient checkpointing off
-    kept, keeping = plan.model_copy(update={"recompute": mode}), replace(setup, recompute=mode)
-    parts = breakdown_within(spec, params, keeping, kept, math.inf) or {}
-    without = sum(parts.values())
-    without_high = per_gpu_band(spec, keeping, kept, parts, params)[1] if parts else without
+    from estimator.recompute_default import without_recompute  # deferred: start-up (issue 23 item 7)
+
+    without, without_high = without_recompute(spec, params, setup, plan)  # an HF tool: checkpointing off
     reason = _recompute_reason(without, without_high, mem.usable_bytes)
     ledger.note(
         "recompute_chosen",
