@@ -30,14 +30,7 @@ A plan picking full recompute where keeping the activations fits too (a layout p
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-
-from estimator.catalog import ModelSpec
-from estimator.memory import breakdown_within
-from estimator.memory_band import per_gpu_band
-from estimator.models import Memory, Method, Plan, SizingRequest
-from estimator.plan import HEADROOM
+from estimator.models import Method, SizingRequest
 from estimator.setup import TrainingSetup
 
 DEFAULT_OFF_TOOLS = frozenset({"HF Trainer", "PyTorch DDP", "axolotl", "OpenRLHF"})
@@ -45,30 +38,14 @@ DEFAULT_OFF_TOOLS = frozenset({"HF Trainer", "PyTorch DDP", "axolotl", "OpenRLHF
 counts as the HF Trainer."""
 
 
-def without_recompute(
-    spec: ModelSpec, params: float, setup: TrainingSetup, plan: Plan
-) -> tuple[float, float]:
-    """Likely and band-high bytes a GPU of ``plan``'s layout keeping its activations: gradient checkpointing
-    off ('none') for a tool on the model's Hugging Face code (``setup.checkpointing_only``), else Megatron's
-    selective recompute — the figure the ``recompute_chosen`` note compares against."""
-    mode = "none" if setup.checkpointing_only else "selective"
-    kept, keeping = plan.model_copy(update={"recompute": mode}), replace(setup, recompute=mode)
-    parts = breakdown_within(spec, params, keeping, kept, math.inf) or {}
-    without = sum(parts.values())
-    return without, (per_gpu_band(spec, keeping, kept, parts, params)[1] if parts else without)
-
-
-def recompute_unstated(
-    req: SizingRequest, spec: ModelSpec, params: float, setup: TrainingSetup, mem: Memory
-) -> bool:
-    """True when ``mem``'s plan fits only thanks to full recompute the user did not set and their stack
-    leaves off (module docstring): the verdict is then 'borderline', 'recompute_unstated'."""
-    plan, tool = mem.plan, req.training_tool
-    if plan is None or plan.recompute != "full" or setup.recompute is not None or setup.tool_recompute:
-        return False
-    if tool is not None and tool not in DEFAULT_OFF_TOOLS:
-        return False
+def unstated_verdict(req: SizingRequest, setup: TrainingSetup) -> tuple[str, str | None]:
+    """The verdict of a fit whose plan switched on full recompute the user did not set, where the same layout
+    keeping its activations does not fit within the headroom (the ``recompute_chosen`` note's reason,
+    :func:`estimator.training_plan._note_recompute_chosen`, not None): ('borderline', 'recompute_unstated')
+    where their stack leaves gradient checkpointing off (module docstring), else ('yes', None)."""
+    tool = req.training_tool
+    if setup.tool_recompute or (tool is not None and tool not in DEFAULT_OFF_TOOLS):
+        return "yes", None
     if setup.method == Method.qlora and tool is None:  # PEFT's prepare_model_for_kbit_training turns it on
-        return False
-    without, high = without_recompute(spec, params, setup, plan)
-    return without > HEADROOM * mem.usable_bytes or high > mem.usable_bytes
+        return "yes", None
+    return "borderline", "recompute_unstated"

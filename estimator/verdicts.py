@@ -46,9 +46,7 @@ def training_verdict(
     without offload fits their count within the headroom: :func:`without_offload`, supervised training
     only: an RL job's colocated rollout engine takes GPU memory offload frees, outside this sizing, as in
     the ms-swift GRPO thread whose rollout OOMs with offload on); a QLoRA base too
-    big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base');
-    a fit only with full recompute the user did not set and their stack leaves off
-    (:func:`estimator.recompute_default.recompute_unstated`: 'recompute_unstated').
+    big for one card must be sharded (FSDP-QLoRA: works with recent tooling, fiddly: 'sharded_4bit_base').
     no: nothing fits on that many GPUs. ``ledger``: where 'offload_unneeded' puts its note
     ('offload_not_needed': the per-GPU GiB without offload and its share of the usable memory).
     """
@@ -79,11 +77,6 @@ def training_verdict(
             base_on_one_gpu *= plan.dp if plan.zero_stage >= 3 else 1
             if base_on_one_gpu > HEADROOM * mem.usable_bytes:
                 return "borderline", "sharded_4bit_base"
-        if plan is not None and plan.recompute == "full" and setup.recompute is None:  # a cheap gate (s50)
-            from estimator.recompute_default import recompute_unstated  # deferred: start-up (issue 23 item 7)
-
-            if recompute_unstated(req, spec, params, setup, mem):  # checkpointing their stack leaves off
-                return "borderline", "recompute_unstated"
         return "yes", None
     if req.gpu_count_max and best_plan_for(spec, params, gpu, req.gpu_count_max, setup):
         return "borderline", "range_upper_end"
