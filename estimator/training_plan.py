@@ -346,7 +346,11 @@ def memory_and_plan(
         ledger.note("does_not_fit_requested", gpu_count=req.gpu_count, min_gpus=mem.min_gpus)
     elif mem.fits_requested is not False and mem.min_gpus is not None:
         _note_tight(mem, ledger)  # nothing fits (min_gpus None): the model states alone, never "tight"
-    _note_recompute_chosen(spec, params, gpu, setup, mem, ledger, req.training_tool)
+    chosen = _note_recompute_chosen(spec, params, gpu, setup, mem, ledger, req.training_tool)
+    if chosen and feasible == "yes" and reason is None:  # s50: a fit only with checkpointing left off
+        from estimator.recompute_default import unstated_verdict  # deferred: start-up (issue 23 item 7)
+
+        feasible, reason = unstated_verdict(req, setup)
     if gpu.personal and (mem.min_gpus or 0) > 1:
         ledger.note("consumer_no_nvlink", gpu=gpu.family)
     rollout.check_engine(req, spec, params, gpu, ledger)  # the RL rollout engine's stated TP holds it?
@@ -445,29 +449,27 @@ def _fit_change(
 def _note_recompute_chosen(
     spec: ModelSpec, params: float, gpu: GpuSpec, setup: TrainingSetup, mem: Memory, ledger: Ledger,
     tool: str | None = None,
-) -> None:  # fmt: skip
-    """When the user chose no recompute mode and the plan turns on full recompute (gradient
-    checkpointing) to fit, say so with the figure without it on the same GPUs (issue 14: a figure that
-    drops as the sequence grows must say why). Without it = the same layout (TP, PP, DP, ZeRO stage,
-    micro-batch) keeping its activations (selective recompute, FlashAttention; a Hugging Face-family tool,
-    :attr:`estimator.setup.TrainingSetup.checkpointing_only`: gradient checkpointing off): the figure full
-    recompute is switched on against. Not the least-memory layout of any shape — on 8 × RTX 4090 (no
-    NVLink) that is TP 8 at 7.3 GiB, which the plan does not take (TP all-reduces over PCIe cost more
-    than recomputing: :func:`estimator.layouts.plan_preference`), so "to fit: 11.8 GiB with it, 7.3
-    without" read as recompute for nothing (s10 trial A5); DP 8 ZeRO-3 without it needs 29.1 GiB.
-    ``without_high_gib``: that layout's band high end (:func:`estimator.memory_band.per_gpu_band`),
-    so the reply can say why: activations over the card, or a likely figure that fits with under 10 %
-    headroom (:data:`estimator.plan.HEADROOM`) and a high end that does not (Qwen-14B LoRA on one
-    A100 80G at 4,096 tokens: 79.2 GiB likely, 104.4 GiB high end). A tool that checkpoints by default
-    (``tool``, :attr:`estimator.setup.TrainingSetup.tool_recompute`) whose plan keeps the activations:
-    the ledger's recompute says the plan turns checkpointing off (``tool_recompute_off``)."""
+) -> str | None:  # fmt: skip
+    """When the user chose no recompute mode and the plan turns on full recompute (gradient checkpointing) to
+    fit, say so with the figure without it on the same GPUs (issue 14: a figure that drops as the sequence
+    grows must say why); returns the note's reason (None: none noted, or a layout preference; s50's verdict:
+    :func:`estimator.recompute_default.unstated_verdict`). Without it = the same layout (TP, PP, DP, ZeRO
+    stage, micro-batch) keeping its activations (selective recompute, FlashAttention; a Hugging Face-family
+    tool, :attr:`estimator.setup.TrainingSetup.checkpointing_only`: gradient checkpointing off). Not the
+    least-memory layout of any shape — on 8 × RTX 4090 (no NVLink) that is TP 8 at 7.3 GiB, which the plan
+    does not take (:func:`estimator.layouts.plan_preference`), so "to fit: 11.8 GiB with it, 7.3 without" read
+    as recompute for nothing (s10 trial A5); DP 8 ZeRO-3 without it needs 29.1 GiB. ``without_high_gib``: that
+    layout's band high end (:func:`estimator.memory_band.per_gpu_band`), so the reply can say why: activations
+    over the card, or a likely figure under 10 % headroom (:data:`estimator.plan.HEADROOM`) and a high end
+    over it (Qwen-14B LoRA on one A100 80G at 4,096 tokens: 79.2 GiB likely, 104.4 GiB high end). A tool that
+    checkpoints by default (``tool``, :attr:`estimator.setup.TrainingSetup.tool_recompute`) whose plan keeps
+    the activations: the ledger's recompute says the plan turns checkpointing off (``tool_recompute_off``)."""
     plan, n = mem.plan, mem.plan_gpus
     if setup.tool_recompute and setup.checkpointing_only and plan is not None and plan.recompute == "none":
         ledger.replace("recompute", "none", Why.tool_recompute_off, tool=tool)  # as the plan and recipe run
-    if setup.recompute is not None or plan is None or plan.recompute != "full" or not n:
-        return
-    if mem.fits_requested is False:  # the layout does not fit anyway: "to fit" would be untrue
-        return
+    stop = setup.recompute is not None or plan is None or plan.recompute != "full" or not n
+    if stop or mem.fits_requested is False:  # nor where the layout does not fit: "to fit" would be untrue
+        return None
     mode = "none" if setup.checkpointing_only else "selective"  # an HF tool: gradient checkpointing off
     kept, keeping = plan.model_copy(update={"recompute": mode}), replace(setup, recompute=mode)
     parts = breakdown_within(spec, params, keeping, kept, math.inf) or {}
@@ -483,6 +485,7 @@ def _note_recompute_chosen(
         **({"reason": reason} if reason else {}),
         headroom=1 - HEADROOM,
     )
+    return reason
 
 
 def _recompute_reason(without: float, without_high: float, usable: float) -> str | None:

@@ -49,7 +49,9 @@ def why_line(reply: str) -> str:
 def test_full_recompute_for_the_high_end_is_said_so(capsys, lang):
     d = ask(capsys, QWEN[lang])
     m = d["report"]["memory"]
-    assert (d["report"]["feasible"], m["plan"]["recompute"]) == ("yes", "full")
+    # s50-verdict: no tool named (the HF Trainer leaves checkpointing off): the fit needs it, borderline
+    assert (d["report"]["feasible"], m["plan"]["recompute"]) == ("borderline", "full")
+    assert d["report"]["feasible_reason"] == "recompute_unstated"
     assert m["per_gpu_bytes"] / GIB == pytest.approx(37.58, abs=0.01)
     [note] = [w for w in d["report"]["warnings"] if w["code"] == "recompute_chosen"]
     assert note["params"]["without_gib"] == pytest.approx(79.22, abs=0.01)  # fits the 80 GiB ...

@@ -36,7 +36,8 @@ DEFERRED = (
     "bot.parse.pip_extras", "bot.parse.asked_single",
     "bot.render.budget_run_text", "bot.render.laptop_text", "bot.render.rate_text",
     "bot.render.second_stage", "estimator.adapter_states", "estimator.gpu_families", "estimator.host_ddr",
-    "estimator.mac_devices", "estimator.methods", "estimator.mla_layout", "estimator.offload_time",
+    "estimator.mac_devices", "estimator.methods", "estimator.recompute_default", "estimator.mla_layout",
+    "estimator.offload_time",
     "estimator.pcie_layout", "estimator.serving_budget", "estimator.serving_capacity",
     "estimator.serving_schedule", "estimator.throughput_target",
     # s43-speed: through later() stand-ins (bot.later_names, estimator.later.later in the callers)

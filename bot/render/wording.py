@@ -446,6 +446,10 @@ BORDERLINE_REASONS = {
         "(FSDP-QLoRA / ZeRO-3) — works with recent PEFT and bitsandbytes, but is fiddly."
     ),
     "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
+    "recompute_unstated": N_(
+        "Borderline: it fits only with gradient checkpointing on, which your trainer leaves off unless "
+        "you set it (transformers: gradient_checkpointing=False by default)."
+    ),
 }
 
 PRECISION_LABELS = {"fp8": "FP8/INT8", "int4": "INT4 (GPTQ/AWQ)"}
