@@ -8,7 +8,7 @@ import math
 from itertools import repeat
 from typing import Any
 
-from bot.later_names import asked_format, blank_group_sizes
+from bot.later_names import asked_format, blank_group_sizes, earlier_single
 from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
 from bot.parse import (
@@ -21,7 +21,7 @@ from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import mixed_memories
 from bot.parse.claimed_counts import claimed_counts
-from bot.parse.cue_words import GROUP_SIZE_CUES
+from bot.parse.cue_words import GROUP_SIZE_CUES, TURN_WORDS
 from bot.parse.daily_users import read_daily_users
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.flops_budget import read_flops_budget
@@ -189,6 +189,8 @@ class MentionSteps:
                 self.unread.remove(tok.raw.strip())
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
+        if "单" in said and any(w in said for w in TURN_WORDS):  # s50: '单张 … 后来 8 张卡'
+            earlier = [*earlier, *earlier_single(said, self.roles)]
         self.named_unused += earlier + claimed + past
         self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
 
