@@ -56,6 +56,9 @@ def test_single_card_before_the_turn_is_named(text: str, count: int, item: tuple
 NOT_NAMED = [
     # a per-card figure, not a one-card setup
     ("单卡 batch 4，后来用了 8 张 A100 全参微调 Llama-3-8B，要多久？", 8),
+    # a per-card memory, not a one-card setup
+    ("单张卡显存 80G，然后 8 张 A100 一起全参微调 Llama-3-8B 要多久？", 8),
+    ("单卡 80G 显存，后来用 8 张 A100 全参微调 Llama-3-8B 要多久？", 8),
     # no turn between the single card and the count
     ("单张 A100 显存不够，8 张 A100 全参微调 Llama-3-8B 要多久？", 8),
     # English: a per-GPU batch, then the cards
@@ -86,5 +89,53 @@ def test_reader_is_deferred() -> None:
 
     code = "import sys; from bot.cli import ask; ask('7B模型1万亿token要多少A100', None, 'text'); "
     code += "print('bot.parse.later_single' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+LISTED = [
+    # (question, card sized first, the count named) — one card of each listed; the count says how many
+    (
+        "手上有 RTX 4070、RTX 4090 和 A100 三块卡，QLoRA 微调 Llama-3-8B 能跑通吗？",
+        "RTX-4070",
+        "3",
+    ),
+    ("手上有 RTX 4090 和 A100 两张卡，QLoRA 微调 Llama-3-8B 能跑通吗？", "RTX-4090", "2"),
+    ("手上有 RTX 4090、A100 共两张卡，QLoRA 微调 Llama-3-8B 能跑通吗？", "RTX-4090", "2"),
+    # English read so before this session
+    ("I have an RTX 4090 and an A100, two cards: can each QLoRA Llama-3-8B?", "RTX-4090", "two"),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "named"), LISTED)
+def test_count_of_the_cards_listed_is_one_of_each(text: str, gpu: str, named: str) -> None:
+    answer = _answer(text)
+    assert answer["request"]["gpu"] == gpu
+    assert answer["request"]["gpu_count"] == 1
+    assert (named, "repeated") in _ignored(answer)
+
+
+KEPT = [
+    # a count per card ('各 8 张'), a count of kinds ('两种卡'), counts said with each card: kept
+    ("有 A100 和 H100 各 8 张卡，全参微调 Llama-3-8B 要多久？", 8),
+    ("A100 和 H100 两种卡各有 8 张，全参微调 Llama-3-8B 要多久？", 8),
+    ("4 张 A100 和 4 张 H100，全参微调 Llama-3-8B 要多久？", 4),
+    ("An A100 and an H100 box, 8 cards each: how long to fully fine-tune Llama-3-8B?", 8),
+    # one card only, its count kept
+    ("手上有三块 RTX 4090 卡，QLoRA 微调 Llama-3-8B 能跑通吗？", 3),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), KEPT)
+def test_count_said_of_cards_kept(text: str, count: int) -> None:
+    assert _answer(text)["request"]["gpu_count"] == count
+
+
+def test_listed_cards_reader_is_deferred() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; from bot.cli import ask; ask('7B模型1万亿token要多少A100', None, 'text'); "
+    code += "print('bot.parse.listed_cards' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -34,6 +34,7 @@ DEFERRED = (
     "bot.parse.rollout_share", "bot.parse.run_durations", "bot.parse.scaled_run", "bot.parse.teacher_model",
     "bot.parse.tool_slots", "bot.parse.version_context", "bot.parse.works_fine", "bot.recipes.flags",
     "bot.parse.pip_extras", "bot.parse.asked_single", "bot.parse.later_single",
+    "bot.parse.listed_cards",
     "bot.render.budget_run_text", "bot.render.laptop_text", "bot.render.rate_text",
     "bot.render.second_stage", "estimator.adapter_states", "estimator.gpu_families", "estimator.host_ddr",
     "estimator.mac_devices", "estimator.methods", "estimator.mla_layout", "estimator.offload_time",

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 TURN_RE = rc(r"后来|之后|随后|然后|接着|再后来|最后|改用|换成|换用|改成")
 """A turn to the setup that followed ('后来', '然后', '改用'): what comes after it is the later setup."""
+PER_CARD_RE = rc(
+    r"\s*(?:卡|张卡)?\s*(?:的\s*)?(?:显存|内存|\d+(?:\.\d+)?\s*g(?:i?b)?(?![a-z])|batch|bs|吞吐|速度|性能)"
+)
+"""A per-card figure after the single card ('单张卡显存 80G', '单卡 80G', '单卡 batch 4'): what one card has,
+no one-card setup."""
 
 
 def earlier_single(s: str, roles: list[Role]) -> list[tuple[str, str]]:
@@ -31,6 +36,8 @@ def earlier_single(s: str, roles: list[Role]) -> list[tuple[str, str]]:
     if not counts or any(r.value == 1 for r in counts):
         return []
     for single in SINGLE_CARD_RE.finditer(s):
+        if PER_CARD_RE.match(s, single.end()):
+            continue
         turn = TURN_RE.search(s, single.end())
         if turn and any(r.tok.start >= turn.end() and r.value > 1 for r in counts):
             return [(f"{single.group(0)} (1)", "other_setup")]

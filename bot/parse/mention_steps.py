@@ -8,7 +8,7 @@ import math
 from itertools import repeat
 from typing import Any
 
-from bot.later_names import asked_format, blank_group_sizes, earlier_single
+from bot.later_names import asked_format, blank_group_sizes, earlier_single, listed_count
 from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
 from bot.parse import (
@@ -191,6 +191,9 @@ class MentionSteps:
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
         if "单" in said and any(w in said for w in TURN_WORDS):  # s50: '单张 … 后来 8 张卡'
             earlier = [*earlier, *earlier_single(said, self.roles)]
+        if len({c.gpu_id for c in getattr(self, "_cards", ())}) > 1:  # s50: 'A、B 和 C 三块卡': one of each
+            self.roles, listed = listed_count(self.s, self.roles, self._cards)
+            earlier = [*earlier, *listed]
         self.named_unused += earlier + claimed + past
         self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
 
