@@ -7,6 +7,7 @@ cards are named (bot.parse.mention_steps)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from bot.parse.regex import rc
@@ -25,16 +26,19 @@ def listed_count(
     s: str, roles: list[Role], cards: list[GpuMention]
 ) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without a count that equals the number of different cards listed right before it in one
-    sentence (no other number between), and that count named as typed (``repeated``); else unchanged."""
-    for role in (r for r in roles if r.role == "count" and r.value >= 2):
-        at = role.tok.start
-        before = [c for c in cards if c.start < at]
-        listed = before[-int(role.value) :] if len(before) >= role.value else []
-        if not listed or len({c.gpu_id for c in listed}) != len(listed):
+    sentence (no other number between), and that count named as typed (``repeated``); else unchanged. Plain
+    loops, no comprehensions: no Python frame beyond this call (the parse's call-count pin)."""
+    for role in roles:
+        if role.role != "count" or role.value < 2:
             continue
-        if BREAK_RE.search(s, listed[0].start, at):
+        at, n = role.tok.start, int(role.value)
+        before = cards[: len(cards)]
+        while before and before[-1].start >= at:
+            before = before[:-1]
+        listed = before[-n:] if len(before) >= n else []
+        if not listed or len(set(map(attrgetter("gpu_id"), listed))) != n:
             continue
-        if AFTER_RE.match(s, role.tok.end) is None:
+        if BREAK_RE.search(s, listed[0].start, at) or AFTER_RE.match(s, role.tok.end) is None:
             continue
         return [r for r in roles if r is not role], [(role.tok.raw.strip(), "repeated")]
     return roles, []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from bot.later_names import asked_format, blank_group_sizes, earlier_single, listed_count
@@ -51,6 +52,9 @@ from bot.parse.words import (
     UNIT_AFTER_RE,
 )
 from bot.settings.chat import within
+
+_GPU_ID = attrgetter("gpu_id")
+"""A card mention's catalog id (s50: the listed-cards gate counts different cards with no Python frame)."""
 
 
 class MentionSteps:
@@ -189,10 +193,13 @@ class MentionSteps:
                 self.unread.remove(tok.raw.strip())
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
-        if "单" in said and any(w in said for w in TURN_WORDS):  # s50: '单张 … 后来 8 张卡'
+        if "单" in said and any(
+            map(said.__contains__, TURN_WORDS)
+        ):  # s50: '单张 … 后来 8 张卡' (C-only gate)
             earlier = [*earlier, *earlier_single(said, self.roles)]
-        if len({c.gpu_id for c in getattr(self, "_cards", ())}) > 1:  # s50: 'A、B 和 C 三块卡': one of each
-            self.roles, listed = listed_count(self.s, self.roles, self._cards)
+        cards = getattr(self, "_cards", None)
+        if cards and cards[1:] and len(set(map(_GPU_ID, cards))) > 1:  # s50: 'A、B 和 C 三块卡': one of each
+            self.roles, listed = listed_count(self.s, self.roles, cards)
             earlier = [*earlier, *listed]
         self.named_unused += earlier + claimed + past
         self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
