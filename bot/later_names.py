@@ -27,6 +27,8 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.grpo_tools": ("grpo_tool_algorithm", "vllm_rollout_codebase"),
     "bot.parse.hyper_names": ("hyper_item",),
     "bot.parse.kilo_memory": ("kilobytes_as_gib",),
+    "bot.parse.later_single": ("earlier_single",),
+    "bot.parse.listed_cards": ("listed_count",),
     "bot.parse.load_change": ("load_change",),
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
@@ -207,3 +209,5 @@ other_card_clause, other_setups = later("bot.parse.keyed_twice", "other_card_cla
 (machine_total,) = later("bot.parse.machine_memory", "machine_total")
 (rope_read,) = later("bot.parse.rope_factor", "rope_read")
 (blank_group_sizes,) = later("bot.parse.group_size", "blank_group_sizes")
+(earlier_single,) = later("bot.parse.later_single", "earlier_single")  # s50: '单张 … 后来 8 张卡'
+(listed_count,) = later("bot.parse.listed_cards", "listed_count")  # s50: 'A、B 和 C 三块卡'

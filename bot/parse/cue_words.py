@@ -158,3 +158,7 @@ VERSION_CUES = (
 )
 """s48b: the names of bot.parse.software_versions.VERSION_RE, tested in C at its call site
 (bot.parse.assemble): a message with none pays no frame and no regex search."""
+
+TURN_WORDS = ("后来", "之后", "随后", "然后", "接着", "最后", "改用", "换成", "换用", "改成")
+"""s50 workmiss: words of a turn to the setup that followed ('单张 A100 … 后来用了 8 张卡'); with '单' in the
+text, the gate of :func:`bot.parse.later_single.earlier_single`, which reads the same words."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
-from bot.later_names import asked_format, blank_group_sizes
+from bot.later_names import asked_format, blank_group_sizes, earlier_single, listed_count
 from bot.parse import cpu_named as cpu
 from bot.parse import lexicon as lx
 from bot.parse import (
@@ -21,7 +22,7 @@ from bot.parse.bare_nodes import nodes_of_said_size
 from bot.parse.budget_period import read_budget_period
 from bot.parse.chassis_slots import mixed_memories
 from bot.parse.claimed_counts import claimed_counts
-from bot.parse.cue_words import GROUP_SIZE_CUES
+from bot.parse.cue_words import GROUP_SIZE_CUES, TURN_WORDS
 from bot.parse.daily_users import read_daily_users
 from bot.parse.earlier_counts import earlier_counts
 from bot.parse.flops_budget import read_flops_budget
@@ -51,6 +52,9 @@ from bot.parse.words import (
     UNIT_AFTER_RE,
 )
 from bot.settings.chat import within
+
+_GPU_ID = attrgetter("gpu_id")
+"""A card mention's catalog id (s50: the listed-cards gate counts different cards with no Python frame)."""
 
 
 class MentionSteps:
@@ -189,6 +193,14 @@ class MentionSteps:
                 self.unread.remove(tok.raw.strip())
         self.roles, claimed = claimed_counts(said, self.roles)  # 'why do you need 2 GPUs? my 4090 …' (s22)
         self.roles, past = past_run_days(said, self.roles)  # 'we ran … for 3 days': that run's (s14)
+        if "单" in said and any(
+            map(said.__contains__, TURN_WORDS)
+        ):  # s50: '单张 … 后来 8 张卡' (C-only gate)
+            earlier = [*earlier, *earlier_single(said, self.roles)]
+        cards = getattr(self, "_cards", None)
+        if cards and cards[1:] and len(set(map(_GPU_ID, cards))) > 1:  # s50: 'A、B 和 C 三块卡': one of each
+            self.roles, listed = listed_count(self.s, self.roles, cards)
+            earlier = [*earlier, *listed]
         self.named_unused += earlier + claimed + past
         self._own_single = bool(claimed)  # s23: their count named; 'a single Spark' sized
 
