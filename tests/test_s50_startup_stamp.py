@@ -12,7 +12,10 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 from estimator import source_stamp
+from tests.startup_probe import ask_loaded
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -126,3 +129,50 @@ def test_this_tree_s_store_is_stamped_and_a_wheel_s_is_not() -> None:
 
     source = inspect.getsource(_schema_store.write_schemas)
     assert '"sources": None if trusted else sources_stamp()' in source
+
+
+# Three length readers a plain question never reaches are imported on their first call, behind their gates
+# (bot.parse.length_gates); what they read is read as before. Sentences of this session, both languages.
+LENGTH_READ = [
+    ("Long-context SFT of Mistral-7B at 96k or more on 8 H200, how long?", "long_context", "seq_len", 96000),
+    ("Mistral-7B 长上下文微调，96k 以上，8 张 H200 要多久？", "long_context", "seq_len", 96000),
+    ("Serving Mistral-7B on an L40S for a contract of about 12K tokens: does it fit?", "doc_length",
+     "prompt_tokens", 12000),
+    ("部署 Mistral-7B 审合同，合同大约 12000 token，一张 L40S 够吗？", "doc_length", "prompt_tokens", 12000),
+    ("Serving Mistral-7B with vLLM on one L40S, it says you requested 24000 tokens. What do I need?",
+     "too_long", "prompt_tokens", 24000),
+    ("vLLM 部署 Mistral-7B，一张 L40S，报错（24000 > 16384），要多少显存？", "too_long", "prompt_tokens",
+     24000),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "reader", "field", "value"), LENGTH_READ)
+def test_a_length_reader_is_imported_when_its_cue_is_there(
+    text: str, reader: str, field: str, value: int
+) -> None:
+    import json
+
+    reply, loaded = ask_loaded((f"bot.parse.{reader}",), "--format", "json", text)
+    assert json.loads(reply)["request"][field] == value and loaded == [f"bot.parse.{reader}"]
+
+
+LENGTH_NOT_READ = [
+    # no cue (a plain question), or a cue with no length beside it: nothing read as the length
+    ("Pretrain a 7B model on 1T tokens, how many A100?", "seq_len", 4096),
+    ("7B 模型 1 万亿 token 预训练要多少 A100？", "seq_len", 4096),
+    ("Serving Mistral-7B on one L40S for long documents, 32 users: does it fit?", "prompt_tokens", None),
+    ("部署 Mistral-7B 处理长文档，32 个用户，一张 L40S 够吗？", "prompt_tokens", None),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value"), LENGTH_NOT_READ)
+def test_no_length_read_without_one(text: str, field: str, value: int | None) -> None:
+    from bot.cli import ask
+
+    assert json_request(ask(text, None, "json")[0])[field] == value
+
+
+def json_request(reply: str) -> dict:
+    import json
+
+    return json.loads(reply)["request"]
