@@ -49,15 +49,14 @@ _PACKAGES = ("bot.", "estimator.")
 _entries: dict[str, tuple[tuple[str, ...], int, int]] | None = None
 """``module:qualname`` of a model → (the names of it and of each model and enum its schema refers to, the
 offset and length of its pickled schema in the file); ``None`` until first needed."""
-_base = 0
-"""where the file's blobs begin"""
+_base = 0  # where the file's blobs begin
 _stored_texts: dict[str, tuple[int, int]] = {}
-"""``module:qualname`` → offset and length in the file of the declaration text it had when stored
-(dropped once compared)"""
-_same: dict[str, bool] = {}
-"""``module:qualname`` → whether it is declared as stored (once a process)"""
+"""``module:qualname`` → where in the file its declaration text when stored is (dropped once compared)"""
+_same: dict[str, bool] = {}  # ``module:qualname`` → whether it is declared as stored (once a process)
 _trusted = False
 """Whether a wheel's build wrote the file (``write_schemas(..., trusted=True)``): see :func:`_as_stored`."""
+_stamped: Any = None
+"""A source tree's :class:`estimator.source_stamp.Stamp` (its modules as when the file was written?)."""
 _recording = False
 _original: Any = None
 
@@ -165,7 +164,7 @@ def _resolve(name: str) -> Any:
 def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
     """The store's index (``marshal``: names and offsets only; each text and schema is read from the file
     when needed, so a process holds none it does not use)."""
-    global _entries, _stored_texts, _base, _trusted
+    global _entries, _stored_texts, _base, _trusted, _stamped
     if _entries is None:
         _entries, _stored_texts = {}, {}
         try:
@@ -175,6 +174,10 @@ def _load() -> dict[str, tuple[tuple[str, ...], int, int]]:
             if isinstance(index, dict) and index.get("key") == store_key():
                 _entries, _stored_texts, _base = index["schemas"], index["texts"], 8 + size
                 _trusted = index.get("trusted") is True
+                if not _trusted and index.get("sources") is not None:  # a source tree: estimator.source_stamp
+                    from estimator.source_stamp import Stamp
+
+                    _stamped = Stamp(index["sources"])
         except (OSError, EOFError, ValueError, TypeError, KeyError, OverflowError, MemoryError):
             pass
     return _entries
@@ -194,9 +197,14 @@ def _as_stored(name: str, cls: Any) -> bool:
     stored name is: the wheel ships the store with the very sources it was made from, and the file is
     keyed by the interpreter and pydantic's versions, so the declaration texts (~22M instructions of a
     first ``ask``, bench/RESULTS.md session 49) are compared only where sources can change after the
-    build (an editable install, a source tree on ``PYTHONPATH``)."""
+    build (an editable install, a source tree on ``PYTHONPATH``), and there only when a source file changed
+    since the build (``_stamped``, :mod:`estimator.source_stamp`) or ``name`` is declared outside them."""
     same = _same.get(name)
-    if same is None and _trusted and name in _stored_texts:
+    if (
+        same is None
+        and name in _stored_texts
+        and (_trusted or (_stamped and _stamped.holds(name.partition(":")[0])))
+    ):
         del _stored_texts[name]
         same = _same[name] = True
     elif same is None:
@@ -447,6 +455,8 @@ def write_schemas(path: str, trusted: bool = False) -> int:
     declaration texts are stored all the same, and not compared: :func:`_as_stored`)."""
     from pydantic import BaseModel
 
+    from estimator.source_stamp import sources_stamp
+
     seen: list[type] = []
     todo = list(BaseModel.__subclasses__())
     while todo:
@@ -478,6 +488,7 @@ def write_schemas(path: str, trusted: bool = False) -> int:
     index = {
         "key": store_key(),
         "trusted": trusted,
+        "sources": None if trusted else sources_stamp(),
         "texts": {name: place(text.encode()) for name, text in sorted(texts.items())},
         "schemas": {name: (names, *place(pickled)) for name, (names, pickled) in sorted(table.items())},
     }

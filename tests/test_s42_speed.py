@@ -100,6 +100,11 @@ CALLERS_STAND_INS = {
     "estimator.rollout": {"estimator.trainer_decode": ("generate_speed", "generates_in_trainer")},
     "estimator.training_setup": {"estimator.trainer_decode": ("generates_in_trainer",)},
     "bot.parse.normalize": {"bot.parse.sci_numbers": ("sci_plus",)},
+    # s50-startup
+    "bot.parse.more_roles": {
+        "bot.parse.long_context": ("long_context_length",), "bot.parse.doc_length": ("document_length",),
+        "bot.parse.too_long": ("request_length",),
+    },
     "bot.parse.users_load": {"bot.parse.load_range": ("upper_load",)},
     "bot.parse.side_phrases": {"bot.parse.slot_words": ("slots_as_flag",)},
     "bot.parse.asked_count": {"bot.parse.others_run": ("others_at", "others_cue")},

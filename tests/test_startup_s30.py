@@ -63,6 +63,8 @@ DEFERRED = (
     "bot.render.side_model_texts", "bot.render.script_texts",
     # s49 r45en: a size in kilobytes, read through bot.later_names when 'kb' is in the text
     "bot.parse.kilo_memory",
+    # s50-startup: three length readers behind their gates (bot.parse.length_gates), later() in more_roles
+    "bot.parse.long_context", "bot.parse.doc_length", "bot.parse.too_long",
 )  # fmt: skip
 
 

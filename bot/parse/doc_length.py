@@ -7,15 +7,10 @@ sized, or read as training tokens and set aside. Training questions are left to 
 
 from __future__ import annotations
 
-import re
-
+from bot.parse.length_gates import DOC_EN as _DOC_EN
+from bot.parse.length_gates import DOC_ZH as _DOC_ZH
 from bot.parse.regex import rc
 
-_DOC_EN = (
-    r"(?:documents?|docs?|notes?|articles?|texts?|files?|transcripts?|papers?|reports?|contracts?|pdfs?"
-    r"|emails?|books?|chapters?|essays?|manuscripts?|codebases?|passages?|contexts?\s+documents?)"
-)
-_DOC_ZH = r"(?:文档|文章|文本|长文|报告|论文|合同|笔记|小说|书|章节|材料|资料|输入|邮件|代码库)"
 _ADJ = (
     r"(?:(?:very\s+|really\s+|super\s+)?(?:long|large|big|whole|entire|single|full)\s+"
     r"|超?长的?|大的?|整篇的?|一篇的?)?"
@@ -43,8 +38,6 @@ L_DOC_OF = rc(
 """Before the number: the document and its 'of (about)' ('a very long note of around 8K tokens', '文档大约
 6000 token'), the number then followed by 'tokens' (:data:`R_TOKENS_AFTER`)."""
 R_TOKENS_AFTER = rc(r"^[\s\-]*(?:个\s*)?(?:tokens?|词元)(?![a-z])")
-GATE_RE = re.compile(_DOC_EN + "|" + _DOC_ZH)
-"""The document words, searched once before the patterns (a plain compiled pattern: its search is C)."""
 
 
 def document_length(left: str, right: str) -> bool:

@@ -6,14 +6,8 @@ sized."""
 
 from __future__ import annotations
 
-import re
-
 from bot.parse.regex import rc
 
-GATE_RE = re.compile(
-    r"long[\s\-]*(?:context|sequence|ctx|text|document)s?|长上下文|长文本|长序列|超长上下文|长文档|长窗口"
-)
-"""The long-context words, searched once before the pattern (a plain compiled pattern: its search is C)."""
 R_BARE_END = rc(
     r"^\s*(?:\+|(?:and|or)\s+(?:above|up|more|longer|beyond|higher)\b|及以上|或以上|以上|或更长|或更多|甚至更长)?\s*"
     r"(?:$|[,，.。;；!?！？)）、]|(?:on|at|with|for|in|using|via|to|across|how|e\.?g\.?)\b|的|在|用|上|训练|微调|要|需要|够|能)"

@@ -19,10 +19,7 @@ import re
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
-from bot.parse.doc_length import GATE_RE as DOC_GATE_RE
-from bot.parse.doc_length import document_length
-from bot.parse.long_context import GATE_RE as LONG_GATE_RE
-from bot.parse.long_context import long_context_length
+from bot.parse.length_gates import DOC_GATE_RE, LONG_GATE_RE, TOO_LONG_GATE_RE
 from bot.parse.normalize import MARKS
 from bot.parse.numbers import NumberToken
 from bot.parse.regex import rc
@@ -30,8 +27,12 @@ from bot.parse.role_left import L_NODES_UNKNOWN, L_SAMPLE_EACH
 from bot.parse.roles import Role, seq_value
 from bot.parse.sample_at import LENGTHS, each_sample_length
 from bot.parse.sample_length import per_sample
-from bot.parse.too_long import GATE_RE as TOO_LONG_GATE_RE
-from bot.parse.too_long import request_length
+from estimator.later import later
+
+# readers a plain question never reaches, imported on first call (their gates: bot.parse.length_gates)
+(long_context_length,) = later("bot.parse.long_context", "long_context_length")
+(document_length,) = later("bot.parse.doc_length", "document_length")
+(request_length,) = later("bot.parse.too_long", "request_length")
 
 _ROLE_OF = attrgetter("role")
 

@@ -9,8 +9,6 @@ it was). Before, it was left unread."""
 
 from __future__ import annotations
 
-import re
-
 from bot.parse.regex import rc
 
 L_REQUESTED = rc(
@@ -30,8 +28,6 @@ R_TOKENS_SAID = rc(
 )
 """After the length with a word before it: 'tokens' ('个 token'), the bracket closing on 'too long' /
 'exceeds', or '超过' / '超出' / '大于' (the limit it passes)."""
-GATE_RE = re.compile(r">|requested|prompt\s*\(|(?:请求|输入|传入|发送)(?:了|的?\s*(?:长度|token))")
-"""The cue searched once before the patterns (a plain compiled pattern: its search is C)."""
 
 
 def request_length(left: str, right: str) -> bool:
