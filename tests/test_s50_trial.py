@@ -103,6 +103,7 @@ def test_capacity_question_keeps_fp8_swap(question: str) -> None:
     [
         ("公司要用 Qwen2.5-32B，30 并发，上下文 8k，用 L20 需要几台机器？", "1 台 8 卡"),
         ("部署 Qwen2.5-72B，64 并发 16k 上下文，H100 要多少台服务器？", "1 台 8 卡"),
+        ("部署 Qwen2.5-72B，64 并发 16k 上下文，要买几台 H100 服务器？", "1 台 8 卡"),
         (
             "How many servers do I need to serve Qwen2.5-72B to 64 concurrent users at 16k context on H100s?",
             "one 8-GPU node",
