@@ -24,13 +24,13 @@ def start_only(report: SizingReport) -> bool:
     inf, req = report.inference, report.request
     if inf is None or not req.gpu_count or req.target_tokens_per_s:
         return False
-    refused = report.feasible == "no" and report.feasible_reason == "max_model_len" and inf.kv_capacity_tokens
     if req.max_num_seqs:  # a command's cap, not a load: asked, its start-up yes (s41 #7); a no sizes the cap
-        ok = (report.feasible != "no" or refused) and req.start_asked and inf.kv_capacity_tokens
-        return bool(ok and "context" not in _assumed(report))  # asked, vLLM's refusal too (s50 trial #1)
+        ok = report.feasible != "no" and req.start_asked and inf.kv_capacity_tokens
+        return bool(ok and "context" not in _assumed(report))
     if report.feasible != "no" and not req.start_asked:
         return False  # it starts, unasked: the load is sized (one test, no scan of the assumptions)
     conc = next((a for a in report.assumptions if a.field == "concurrency"), None)
+    refused = report.feasible == "no" and report.feasible_reason == "max_model_len" and inf.kv_capacity_tokens
     if conc is not None and conc.why == Why.concurrency_asked:
         return bool(refused)  # 'how many users?' where vLLM refuses the length: none (trial s26b #7)
     if conc is None:
