@@ -100,3 +100,10 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         "merge_and_unload: no gradients, optimizer states or activations; bot.render.merge_head, s46)",
         json_schema_extra=_setting(json_order=125),  # a cue, as cost_asked: never "not used"
     )
+    machines_asked: bool | None = Field(
+        None,
+        description="the user asks how many machines (servers, nodes) the job needs ('用 L20 需要几台机器', "
+        "'how many servers do I need'): a serving headline names the machines the recommended GPUs fill, "
+        "⌈GPUs ÷ the card's GPUs per node⌉ (bot.parse.machines_asked, s50)",
+        json_schema_extra=_setting(json_order=146),  # a cue, as cost_asked: never "not used"
+    )

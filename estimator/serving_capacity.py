@@ -76,6 +76,8 @@ def _fp8_holds_count(
     (``inf.fp8_min_gpus``). The guard of :func:`fp8_on_count` and :func:`fp8_at_load`."""
     if req.precision is not None or precision not in SIXTEEN_BIT or not gpu.peak_tflops_fp8:
         return False
+    if req.start_asked:  # 'will it start?': the engine as launched, its 16-bit weights (s50 trial #1)
+        return False
     return inf.min_gpus > count and inf.fp8_min_gpus is not None and inf.fp8_min_gpus <= count
 
 

@@ -206,7 +206,10 @@ def test_a_parse_makes_few_regex_searches():
     # (the gates learn from earlier messages): bound + 0.064
     # s48-leftovers: 239.712 -> 239.744 (+0.032, 4 searches on the same SDXL question as the calls' bound:
     # the reproduced-run and pre-training-scale tests of 'train X', named_model_trained): bound + 0.032
-    assert searches < 239.746
+    # s50 trial: 239.744 -> 239.76 (+0.016, 2 searches over the 125 questions: bot.parse.machines_asked
+    # on the two that say 几台, '至少得几台8卡机器' and '要买几台昇腾910B服务器', both asking machines):
+    # bound + 0.016
+    assert searches < 239.762
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -28,11 +28,13 @@ weights + KV cache + runtime, then the cards; trial s35 #3)."""
 
 
 ASKS_MEMORY_FOR_RE = rc(
-    r"\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+(?:for|does\s+\S+(?:\s+\S+){0,3}?\s+need\b)"
+    r"\bhow\s+much\s+(?:gpu\s+)?(?:memory|vram)\s+"
+    r"(?:for|(?:does|will|would)\s+\S+(?:\s+\S+){0,3}?\s+(?:need|take|use|occupy|consume)\b)"
 )
-"""'how much vram for llama3.1 8b …', 'how much memory does llama 3 70b need' (s38 fixm #1): read only when
-the message says 'how much' (one ``in`` test), apart from :data:`ASKS_MEMORY_RE`, whose presence gate this
-branch's words would widen (a search more on every memory question)."""
+"""'how much vram for llama3.1 8b …', 'how much memory does llama 3 70b need' (s38 fixm #1; s50 trial #3:
+'how much GPU memory does the KV cache take', '… will it use': the verbs users write, not only 'need'): read
+only when the message says 'how much' (one ``in`` test), apart from :data:`ASKS_MEMORY_RE`, whose presence
+gate this branch's words would widen (a search more on every memory question)."""
 
 
 def asks_memory(s: str) -> bool:

@@ -104,7 +104,9 @@ def beyond_bounds(fields: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-_CUES = frozenset({"cost_asked", "global_batch_asked", "epochs_asked", "checkpoint_asked", "merge_asked"})
+_CUES = frozenset(
+    {"cost_asked", "global_batch_asked", "epochs_asked", "checkpoint_asked", "merge_asked", "machines_asked"}
+)
 """Request fields that are a cue of the question, not a value it states: never among the fields found (a
 follow-up asking the cost changes nothing; s35)."""
 

@@ -240,7 +240,8 @@ class StageSteps:
         asks the host memory (bot.parse.ram_asked; imported behind its words: ``in`` tests only); and set
         ``checkpoint_asked`` when it asks a checkpoint's size or a training run's storage (s45 trial #1:
         bot.parse.checkpoint_asked, behind its words here so a parse without them makes no other frame), and
-        ``merge_asked`` when it asks what a LoRA merge needs (s46 trial #2, behind its words too)."""
+        ``merge_asked`` when it asks what a LoRA merge needs (s46 trial #2, behind its words too), and
+        ``machines_asked`` when it asks the machines a job needs (s50 trial #2: bot.parse.machines_asked)."""
         s = self.s
         if ("merg" in s or "合并" in s or "融合" in s) and (
             "lora" in s or "adapter" in s or "适配器" in s or "unload" in s
@@ -249,6 +250,14 @@ class StageSteps:
         ckpt = "checkpoint" in s or "ckpt" in s or "检查点" in s or "权重文件" in s
         if ckpt or "存储" in s or "盘" in s or "storage" in s or "disk" in s:
             self._checkpoint_asked()
+        if (
+            "几台" in s
+            or "多少台" in s
+            or ("how many" in s and ("server" in s or "machine" in s or "node" in s))
+        ):
+            from bot.parse.machines_asked import asks_machines  # s50 trial #2: the machines, not only GPUs
+
+            self.f["machines_asked"] = asks_machines(s) or None
         if not ("llama" in s or "gguf" in s or "lm studio" in s or "ktransformers" in s):
             return
         if not (" ram" in s or "内存" in s or " memory" in s):

@@ -417,15 +417,19 @@ def _copies_why(report: SizingReport, inf: Inference, f: Fmt, lang: str, local: 
 
 def _serving_nodes(report: SizingReport, lang: str) -> str:
     """'3 × 8-GPU nodes, ' ahead of the layout when the recommended GPUs fill whole nodes (and the
-    headline is about the recommendation, not the user's count)."""
+    headline is about the recommendation, not the user's count); asked the machines (``machines_asked``),
+    the nodes they take, whole or not: 'one 8-GPU node' for 4 GPUs."""
 
     inf = report.inference
     if inf is None or report.request.gpu_count:
         return ""
     per_node, _ = node_of(report)
-    if inf.recommended_gpus <= per_node:
+    rec = inf.recommended_gpus
+    if report.request.machines_asked and per_node:  # '需要几台机器': the machines they fill (s50 trial #2)
+        rec = -(-rec // per_node) * per_node
+    elif rec <= per_node:
         return ""
-    nodes = nodes_text(lang, inf.recommended_gpus, per_node)
+    nodes = nodes_text(lang, rec, per_node)
     return f"{nodes}{'，' if lang == 'zh' else ', '}" if nodes else ""
 
 
