@@ -5,6 +5,10 @@
    bot.parse.gpus), so 32 cards shared by 4 nodes stay 32 (more than one node holds: 8 SXM GPUs on an
    HGX/DGX baseboard, bot.parse.node_words.JI_KA_PER_NODE_MAX), as the plain '4 nodes, 32x H200' reads.
    Before, the 'each' made them each machine's: 128.
+2. A ``--dtype`` typed before ``--quantization awq`` is named as not sized, as after it (vLLM: the
+   activations' type; the AWQ weights stay 4-bit); FP8 asked on a T4 (compute capability 7.5: no FP8 tensor
+   cores, and vLLM's weight-only FP8 Marlin kernel needs 8.0, estimator.serving.runs_fp8_weight_only) is
+   named ``no_fp8_weights`` and sized in 16-bit, no longer given the bf16 card's reason ``fp16_no_bf16``.
 """
 
 from __future__ import annotations
@@ -54,3 +58,50 @@ def test_memory_each_is_not_each_machine(text: str) -> None:
 )
 def test_cards_each_machines_still_multiply(text: str, count: int) -> None:
     assert _answer(text)["request"]["gpu_count"] == count
+
+
+# 2. --dtype beside a weight format; FP8 asked on a card without FP8 ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vllm serve Qwen/Qwen2.5-7B-Instruct-AWQ --dtype half --quantization awq on one T4",
+        "vllm serve Qwen/Qwen2.5-7B-Instruct-AWQ --quantization awq --dtype half on one T4",
+        "用 vllm 在 T4 上跑：vllm serve Qwen/Qwen2.5-7B-Instruct-AWQ --dtype float16 --quantization awq",
+    ],
+)
+def test_dtype_beside_awq_is_named_whichever_order(text: str) -> None:
+    """vLLM's --dtype is the activations' type; AWQ weights stay 4-bit (int4 sized), the dtype named."""
+    a = _answer(text)
+    assert a["request"]["precision"] == "int4"
+    assert [r for t, r in _ignored(a) if t.startswith("--dtype")] == ["not_sized"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --dtype half on one T4",
+        "在 T4 上 vllm serve Qwen/Qwen2.5-7B-Instruct --dtype float16",
+    ],
+)
+def test_dtype_alone_sizes_the_weights(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["precision"] == "fp16"
+    assert not [t for t, _ in _ignored(a) if "dtype" in t]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vllm serve Qwen/Qwen2.5-7B-Instruct --quantization fp8 --dtype float16 on a T4",
+        "T4 上 vllm serve Qwen/Qwen2.5-7B-Instruct --quantization fp8 --dtype float16",
+    ],
+)
+def test_fp8_on_t4_is_named_for_fp8_not_bf16(text: str) -> None:
+    """T4 (compute capability 7.5): no FP8 tensor cores and below vLLM's FP8 Marlin kernels' 8.0: FP8 is
+    named no_fp8_weights and sized in 16-bit (fp16: no bf16 there), never 'no bf16' for an fp8 typed."""
+    a = _answer(text)
+    assert a["request"]["precision"] == "fp16"
+    assert ("precision: fp8", "no_fp8_weights") in _ignored(a)
+    assert "fp16_no_bf16" not in [s["reason"] for s in a["interpretation"].get("substitutions") or []]
