@@ -308,8 +308,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
 
 def _dtype_before_quant(cfg: StackConfig, table: dict[str, tuple[str, str]], pairs: list) -> None:
     """A ``--dtype`` typed before the weight-format flag ('--dtype half --quantization awq', s50 leftovers
-    #2): the quantized weights' compute type, named as not sized as it is when typed after (:data:`QUANT_FLAGS`);
-    before, the format flag took the precision over and the dtype was named nowhere."""
+    #2): the quantized weights' compute type, named as not sized as it is when typed after
+    (:data:`QUANT_FLAGS`); before, the format flag took the precision over and the dtype was named nowhere."""
     for flag, value in pairs:
         if (table.get(flag) or ("", ""))[1] == "dtype" and cfg.used.get(flag) == "precision":
             del cfg.used[flag]
