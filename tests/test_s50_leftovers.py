@@ -9,6 +9,9 @@
    activations' type; the AWQ weights stay 4-bit); FP8 asked on a T4 (compute capability 7.5: no FP8 tensor
    cores, and vLLM's weight-only FP8 Marlin kernel needs 8.0, estimator.serving.runs_fp8_weight_only) is
    named ``no_fp8_weights`` and sized in 16-bit, no longer given the bf16 card's reason ``fp16_no_bf16``.
+3. One card said for the model and the other card given another job ('两张 3090，想用单卡跑模型，另一张跑
+   embedding'): the model is sized on one card, the other card's phrase named ``other_card_job``
+   (bot.parse.other_card_job, gated on bot.parse.cue_words.OTHER_CARD_CUES).
 """
 
 from __future__ import annotations
@@ -105,3 +108,34 @@ def test_fp8_on_t4_is_named_for_fp8_not_bf16(text: str) -> None:
     assert a["request"]["precision"] == "fp16"
     assert ("precision: fp8", "no_fp8_weights") in _ignored(a)
     assert "fp16_no_bf16" not in [s["reason"] for s in a["interpretation"].get("substitutions") or []]
+
+
+# 3. One card for the model, the other for another job -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "两张 3090，想用单卡跑模型，另一张跑 embedding，部署 Qwen2.5-7B",
+        "有两块 4090，用一张卡部署 Qwen2.5-7B，另外一块卡用来跑 bge-reranker",
+        "I have two 3090s: one card runs the model, the other runs an embedding model. Serve Qwen2.5-7B",
+        "Two RTX 4090s: serve Qwen2.5-7B on one GPU, the other one is for the reranker.",
+    ],
+)
+def test_the_other_card_is_not_the_models(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["gpu_count"] == 1
+    assert "other_card_job" in [r for _, r in _ignored(a)]
+    assert "repeated" not in [r for _, r in _ignored(a)]  # 'the other one' / '另一张': no second count
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "两张 3090 部署 Qwen2.5-14B，另一个问题是显存够不够",
+        "Two 3090s serving Qwen2.5-14B; the other question is whether TP 2 is slow",
+        "两张 3090 部署 Qwen2.5-14B，另一张卡跑 embedding",  # no one card said for the model
+    ],
+)
+def test_no_card_kept_for_another_job_keeps_the_count(text: str) -> None:
+    assert _answer(text)["request"]["gpu_count"] == 2

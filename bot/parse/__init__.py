@@ -7,6 +7,7 @@ from operator import itemgetter
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
 from bot.parse.asked_end import ASKED_END_RE, EARLIER_SETUP_RE
 from bot.parse.cue_index import FOLD_TABLE, CueTable
+from bot.parse.cue_words import OTHER_CARD_CUES
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
@@ -144,6 +145,10 @@ def parse(text: str) -> ParseResult:
                 from bot.parse.family_version import with_family_ladder
 
                 parsed = with_family_ladder(parsed)
+        if parsed.request.gpu_count and any(map(raw.__contains__, OTHER_CARD_CUES)):  # s50 #3: 另一张跑 X
+            from bot.parse.other_card_job import with_other_card_job
+
+            parsed = with_other_card_job(parsed, raw)
         if parsed.unused_numbers and "other_setup" in map(_REASON, parsed.unused_numbers):  # C: no frames
             from bot.parse.models_compared import with_models_compared  # two models side by side (s36)
 

@@ -158,3 +158,6 @@ VERSION_CUES = (
 )
 """s48b: the names of bot.parse.software_versions.VERSION_RE, tested in C at its call site
 (bot.parse.assemble): a message with none pays no frame and no regex search."""
+OTHER_CARD_CUES = ("另一", "另外一", "剩下", "第二张", "第二块", "the other ", "The other ")
+"""(:mod:`bot.parse.other_card_job`) Literals one of which a message keeping its other card for another
+job holds ('另一张跑 embedding', 'the other one runs the reranker'): its gate in bot.parse (s50 #3)."""
