@@ -12,6 +12,9 @@
 3. One card said for the model and the other card given another job ('两张 3090，想用单卡跑模型，另一张跑
    embedding'): the model is sized on one card, the other card's phrase named ``other_card_job``
    (bot.parse.other_card_job, gated on bot.parse.cue_words.OTHER_CARD_CUES).
+4. A setting changed with no 'from' ('max_new_tokens 2048 -> 512', '2048 → 512', '2048 改成 512'): the
+   changed-to value is the setting, the earlier one named replaced_by_later_value, as 'from 2048 to 512'
+   was read (bot.parse.written_units._LOWERED); before, 2048 was sized and the 512 left unread.
 """
 
 from __future__ import annotations
@@ -139,3 +142,34 @@ def test_the_other_card_is_not_the_models(text: str) -> None:
 )
 def test_no_card_kept_for_another_job_keeps_the_count(text: str) -> None:
     assert _answer(text)["request"]["gpu_count"] == 2
+
+
+# 4. A setting changed with no 'from': the changed-to value is the setting -----------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama.cpp, Qwen2.5-7B Q4_K_M, max_new_tokens 2048 -> 512, RTX 3060",
+        "llama.cpp, Qwen2.5-7B Q4_K_M, max_new_tokens 2048 → 512, RTX 3060",
+        "llama.cpp 跑 Qwen2.5-7B Q4_K_M，max_new_tokens 2048 改成 512，3060",
+        "llama.cpp 跑 Qwen2.5-7B Q4_K_M，max_new_tokens 从 2048 改成 512，3060",
+    ],
+)
+def test_changed_to_value_is_the_setting(text: str) -> None:
+    ig = _ignored(_answer(text))
+    assert ("output_tokens: 512", "output_in_context") in ig
+    assert ("2048", "replaced_by_later_value") in ig
+    assert not [t for t, r in ig if r == "unread"]
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("全参微调 Qwen2.5-7B，cutoff_len 2048 -> 4096，8 张 A100", 4096),
+        ("Full fine-tune Qwen2.5-7B, cutoff_len 4096 => 2048, 8x A100", 2048),
+        ("全参微调 Qwen2.5-7B，cutoff_len 4096，8 张 A100，2 -> 3 天能训完吗", 4096),  # no key: a range
+    ],
+)
+def test_changed_length_without_from(text: str, seq: int) -> None:
+    assert _answer(text)["request"]["seq_len"] == seq
