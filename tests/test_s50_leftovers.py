@@ -15,6 +15,9 @@
 4. A setting changed with no 'from' ('max_new_tokens 2048 -> 512', '2048 → 512', '2048 改成 512'): the
    changed-to value is the setting, the earlier one named replaced_by_later_value, as 'from 2048 to 512'
    was read (bot.parse.written_units._LOWERED); before, 2048 was sized and the 512 left unread.
+5. '910B4-1' typed is named as typed (the Ascend-910B entry, 64 GB), its '-1' no longer a count of -1
+   (bot.parse.written_names.ASCEND_SKU_RE); the 910B4's 1,600 GB/s is the 910B's, marked ASSUMED in the
+   catalog's source (no published figure found for the 910B4).
 """
 
 from __future__ import annotations
@@ -173,3 +176,40 @@ def test_changed_to_value_is_the_setting(text: str) -> None:
 )
 def test_changed_length_without_from(text: str, seq: int) -> None:
     assert _answer(text)["request"]["seq_len"] == seq
+
+
+# 5. The 910B4-1 keeps its typed name; the 910B4's bandwidth is marked assumed -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("4 张 910B4-1 部署 Qwen2.5-72B-Instruct 够吗", "910B4-1"),
+        ("Can 4 Ascend 910B4-1 NPUs serve Qwen2.5-72B-Instruct?", "Ascend 910B4-1"),
+    ],
+)
+def test_910b4_1_keeps_its_typed_name(text: str, typed: str) -> None:
+    """The 910B4-1 is a 64 GB part (HAMi-WebUI issue #47: npu-smi 65536 MB): the Ascend-910B entry, the
+    typed name kept whole and its '-1' never a count of -1."""
+    a = _answer(text)
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("Ascend-910B", 4)
+    assert {"typed": typed, "used": "Ascend-910B", "reason": "card_sku"} in a["interpretation"][
+        "substitutions"
+    ]
+    assert not _ignored(a)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"), [("4 张 910B4 部署 Qwen2.5-72B-Instruct 够吗", 4), ("910B4 1 张部署 Qwen2.5-7B", 1)]
+)
+def test_910b4_alone_stays_the_32g_card(text: str, count: int) -> None:
+    a = _answer(text)
+    assert (a["request"]["gpu"], a["request"]["gpu_count"]) == ("Ascend-910B4", count)
+
+
+def test_910b4_bandwidth_is_marked_assumed() -> None:
+    from estimator import catalog
+
+    g = catalog.gpu("Ascend-910B4")
+    assert g.memory_bandwidth_gbps == catalog.gpu("Ascend-910B").memory_bandwidth_gbps  # copied, said so
+    assert "ASSUMED" in g.source
