@@ -18,6 +18,8 @@
 5. '910B4-1' typed is named as typed (the Ascend-910B entry, 64 GB), its '-1' no longer a count of -1
    (bot.parse.written_names.ASCEND_SKU_RE); the 910B4's 1,600 GB/s is the 910B's, marked ASSUMED in the
    catalog's source (no published figure found for the 910B4).
+6. 'MacBook Pro 16 核 GPU', '16-core GPU': the Apple chip's GPU cores (Apple sells each M chip with several
+   GPU core counts), never 16 devices: named ``apple_gpu_cores`` (bot.parse.gpu_cores).
 """
 
 from __future__ import annotations
@@ -213,3 +215,34 @@ def test_910b4_bandwidth_is_marked_assumed() -> None:
     g = catalog.gpu("Ascend-910B4")
     assert g.memory_bandwidth_gbps == catalog.gpu("Ascend-910B").memory_bandwidth_gbps  # copied, said so
     assert "ASSUMED" in g.source
+
+
+# 6. An Apple chip's GPU core count is no count of devices ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cores"),
+    [
+        ("MacBook Pro 16 核 GPU，能跑 Qwen2.5-7B 吗", "16"),
+        ("MacBook Pro M3 Max 40 核 GPU 128G 跑 Qwen2.5-72B", "40"),
+        ("Can a MacBook Pro with a 16-core GPU run Qwen2.5-7B?", "16"),
+        ("M3 Max MacBook Pro, 40-core GPU, 128GB: can it run Qwen2.5-72B?", "40"),
+    ],
+)
+def test_gpu_cores_are_not_devices(text: str, cores: str) -> None:
+    a = _answer(text)
+    assert a["request"]["gpu_count"] in (None, 1)
+    assert (cores, "apple_gpu_cores") in _ignored(a)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 张 4090，服务器 CPU 是 64 核，跑 Qwen2.5-14B",
+        "2x RTX 4090 on a 64-core CPU server, serving Qwen2.5-14B",
+    ],
+)
+def test_cpu_cores_leave_the_card_count(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["gpu_count"] == 2
+    assert "apple_gpu_cores" not in [r for _, r in _ignored(a)]

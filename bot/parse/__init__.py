@@ -145,6 +145,10 @@ def parse(text: str) -> ParseResult:
                 from bot.parse.family_version import with_family_ladder
 
                 parsed = with_family_ladder(parsed)
+        if parsed.request.gpu_count and "核" in raw:  # s50 #6: 'MacBook Pro 16 核 GPU' is no 16 devices
+            from bot.parse.gpu_cores import without_core_count
+
+            parsed = without_core_count(parsed)
         if parsed.request.gpu_count and any(map(raw.__contains__, OTHER_CARD_CUES)):  # s50 #3: 另一张跑 X
             from bot.parse.other_card_job import with_other_card_job
 
