@@ -19,7 +19,8 @@
    (bot.parse.written_names.ASCEND_SKU_RE); the 910B4's 1,600 GB/s is the 910B's, marked ASSUMED in the
    catalog's source (no published figure found for the 910B4).
 6. 'MacBook Pro 16 核 GPU', '16-core GPU': the Apple chip's GPU cores (Apple sells each M chip with several
-   GPU core counts), never 16 devices: named ``apple_gpu_cores`` (bot.parse.gpu_cores).
+   GPU core counts), never 16 devices: named ``apple_gpu_cores`` (bot.parse.gpu_cores); a MacBook Air with
+   its memory only is the base M4 at that memory (estimator.mac_devices.MAC_CHIPS), never an M4 Max.
 """
 
 from __future__ import annotations
@@ -246,3 +247,18 @@ def test_cpu_cores_leave_the_card_count(text: str) -> None:
     a = _answer(text)
     assert a["request"]["gpu_count"] == 2
     assert "apple_gpu_cores" not in [r for _, r in _ignored(a)]
+
+
+@pytest.mark.parametrize(
+    ("text", "chip"),
+    [
+        ("MacBook Air 8G 能跑 Qwen2.5-1.5B 吗", "Apple-M4-8GB"),
+        ("Can my MacBook Air 8GB run Qwen2.5-1.5B?", "Apple-M4-8GB"),
+        ("MacBook Air 16GB, can it run Qwen2.5-7B?", "Apple-M4-16GB"),
+        ("a 64GB MacBook Pro, can it run Qwen2.5-32B?", "Apple-M4-Max-64GB"),  # a Pro may have a Max
+        ("64G 的 MacBook Pro 能跑 Qwen2.5-32B 吗", "Apple-M4-Max-64GB"),
+    ],
+)
+def test_macbook_air_has_the_base_chip(text: str, chip: str) -> None:
+    """A MacBook Air has the base M chip only (apple.com MacBook Air tech specs), never a Max."""
+    assert _answer(text)["request"]["gpu"] == chip
