@@ -21,6 +21,8 @@
 6. 'MacBook Pro 16 核 GPU', '16-core GPU': the Apple chip's GPU cores (Apple sells each M chip with several
    GPU core counts), never 16 devices: named ``apple_gpu_cores`` (bot.parse.gpu_cores); a MacBook Air with
    its memory only is the base M4 at that memory (estimator.mac_devices.MAC_CHIPS), never an M4 Max.
+7. The script readers' labels ('script: DeepSpeed-Chat step 3 critic') worded in a Chinese reply
+   ('脚本：DeepSpeed-Chat 第 3 步的 critic'; bot.render.understood._SCRIPT_TEXTS, 'script' in _OWN_FIELDS).
 """
 
 from __future__ import annotations
@@ -262,3 +264,23 @@ def test_cpu_cores_leave_the_card_count(text: str) -> None:
 def test_macbook_air_has_the_base_chip(text: str, chip: str) -> None:
     """A MacBook Air has the base M chip only (apple.com MacBook Air tech specs), never a Max."""
     assert _answer(text)["request"]["gpu"] == chip
+
+
+# 7. The script readers' labels in a Chinese reply -------------------------------------------------------
+
+
+def _text(question: str) -> str:
+    return ask(question, None, "text")[0]
+
+
+def test_dschat_script_labels_are_translated() -> None:
+    zh = _text(
+        "DeepSpeed-Chat 第三步 PPO，actor 用 OPT-1.3B，"
+        "--critic_model_name_or_path facebook/opt-350m，8 张 A100"
+    )
+    assert "脚本：DeepSpeed-Chat 第 3 步的 critic" in zh
+    assert "script: DeepSpeed-Chat" not in zh
+    en = _text(
+        "DeepSpeed-Chat step 3 PPO, actor OPT-1.3B, --critic_model_name_or_path facebook/opt-350m, 8x A100"
+    )
+    assert "script: DeepSpeed-Chat step 3 critic" in en
