@@ -31,7 +31,6 @@ BOT: dict[str, tuple[str, ...]] = {
     "bot.parse.load_forms": ("load_forms",),
     "bot.parse.memory_shown": ("per_card_total",),
     "bot.parse.network_ports": ("network_ports",),
-    "bot.parse.gpu_cores": ("gpu_cores",),
     "bot.parse.notebook_gpus": ("notebook_gpus",),
     "bot.parse.now_rate": ("rate_why",),
     "bot.parse.option_counts": ("option_counts",),
@@ -139,7 +138,6 @@ drop_port_stems, port_tools = later("bot.parse.port_names", "drop_port_stems", "
 (slash_options,) = later("bot.parse.slash_memory", "slash_options")
 (served_adapters,) = later("bot.parse.served_adapters", "served_adapters")
 (network_ports,) = later("bot.parse.network_ports", "network_ports")
-(gpu_cores,) = later("bot.parse.gpu_cores", "gpu_cores")  # s50: 'MacBook Pro 16 核 GPU'
 (asked_format,) = later("bot.parse.asked_precision", "asked_format")
 (kilobytes_as_gib,) = later("bot.parse.kilo_memory", "kilobytes_as_gib")  # s49: '1056501432 kB' of RAM
 (active_in_name,) = later("bot.parse.active_name", "active_in_name")
@@ -178,6 +176,7 @@ LATE = LaterNames(
             "typed_key",
         ),
         "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
+        "bot.parse.gpu_cores": ("gpu_cores",),  # s50 leftovers #6 (bot.parse.count_forms)
         "bot.parse.rl_words": (
             "COMPLETION_AFTER_RE",
             "COMPLETION_RE",

@@ -19,15 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from bot.later_names import (
-    LATE,
-    carried_unit_total,
-    drop_size_word,
-    gpu_cores,
-    load_forms,
-    network_ports,
-    role_split,
-)
+from bot.later_names import LATE, carried_unit_total, drop_size_word, load_forms, network_ports, role_split
 from bot.parse.around_clock import AROUND_CLOCK_RE, around_clock
 from bot.parse.bound_memory import GATE_RE as BOUND_MEMORY_GATE
 from bot.parse.bound_memory import bound_memory
@@ -300,7 +292,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     if "并发" in s or "concurren" in s:  # round 25: a list of loads, each beside the one sized
         out |= {n: "other_setup" for m in LOAD_LIST_RE.finditer(s) for n in re.findall(r"\d+", m.group(0))}
     out |= network_ports(s) if "port" in s or "端口" in s or "-p " in s else {}  # '-p 8080:80' (s36)
-    out |= gpu_cores(s) if "核" in s or "core" in s else {}  # 'MacBook Pro 16 核 GPU' (s50 #6)
+    out |= LATE.gpu_cores(s) if "核" in s or "core" in s else {}  # 'MacBook Pro 16 核 GPU' (s50 #6)
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 
