@@ -178,7 +178,10 @@ def test_a_reply_renders_in_few_python_calls():
     # bounds + 0.2 % over the figures
     # s49 merge: html 250.632 in clean-clone CI preview A (< 250.62 on this box): the DDR kind's line and the
     # serving window's ledger reason (s49 trial, leftovers); html bound 250.70
-    assert _render_calls("html") < 250.70
+    # s50 leftovers: html 250.776 on this box (250.62 before): answers that name more — a --dtype typed before
+    # --quantization named, DeepSpeed-Chat's script labels worded through translate in both languages, FP8 on
+    # a T4 and GPU core counts named; html bound 250.86
+    assert _render_calls("html") < 250.86
     # s39 merge: text 249.43 (fit verdicts, rows per listed value, the Mac and RAM heads); bound + 0.2 %
     # s41-cpufix: 239.392 -> 239.400 (html 247.544 -> 247.552, Markdown 341.232 -> 341.240): the CPU run's
     # one reply of 125 formats report.cpu (estimator.cpu_decode) in place of working it out; text bound + 0.01

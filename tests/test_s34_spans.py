@@ -118,7 +118,7 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     # s42 merge: 248.464 (the session's answer parts, tests/test_render_s16_speed.py); bound + 0.2 %
     # s45 merge: 250.304 (fixread's recommended-layout memory line and the merged parts': the same figure as
     # tests/test_render_s16_speed.py's html); bound 250.62 as there
-    assert html < 250.62, html
+    assert html < 250.79, html  # s50 leftovers: 250.776 measured (answers naming more; test_render_s16_speed)
 
 
 def _clear_estimator_caches() -> None:
