@@ -178,6 +178,7 @@ LATE = LaterNames(
             "typed_key",
         ),
         "bot.parse.param_offload": ("PARAM_OFFLOAD_RE",),
+        "bot.parse.gpu_cores": ("gpu_cores",),  # s50 leftovers #6 (bot.parse.count_forms)
         "bot.parse.rl_words": (
             "COMPLETION_AFTER_RE",
             "COMPLETION_RE",

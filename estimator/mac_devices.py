@@ -10,15 +10,20 @@ MAC_CHIPS: tuple[tuple[str, float, str], ...] = (
     ("studio", 128, "Apple-M4-Max-128GB"),
     ("studio", 512, "Apple-M3-Ultra-512GB"),
     ("pro", 192, "Apple-M2-Ultra-192GB"),
+    ("air", 32, "Apple-M4-32GB"),
     ("book", 128, "Apple-M4-Max-128GB"),
     ("mini", 64, "Apple-M4-Pro-64GB"),
 )
 """(product line, most memory it is sold with, chip assumed): Apple's current configurations (apple.com
 Mac Studio tech specs, 2025: M4 Max up to 128 GB, M3 Ultra 96–512 GB; Mac Pro: M2 Ultra up to 192 GB;
 MacBook Pro: M4 Max up to 128 GB). The Mac mini's M4 Pro is not in the catalog: the M4 Max stands in, and
-the reply names it (its 546 GB/s is twice the M4 Pro's 273 GB/s: decode would be slower)."""
+the reply names it (its 546 GB/s is twice the M4 Pro's 273 GB/s: decode would be slower). s50 leftovers #6:
+a MacBook Air has the base chip only (apple.com MacBook Air tech specs: M4 with 16, 24 or 32 GB; the M1–M3
+Airs from 8 GB), never a Max: the base M4 assumed, at the memory stated ('MacBook Air 8G')."""
 
-MAC_RE = re.compile(r"^mac[\s\-]*(?P<line>studio|pro|book|mini)|^macbook", re.IGNORECASE)
+MAC_RE = re.compile(
+    r"^macbook[\s\-]*(?P<air>air)|^mac[\s\-]*(?P<line>studio|pro|book|mini)|^macbook", re.IGNORECASE
+)
 
 
 def mac_chip(name: str, memory_gib: float) -> str | None:
@@ -28,5 +33,5 @@ def mac_chip(name: str, memory_gib: float) -> str | None:
     m = MAC_RE.match(name.strip())
     if m is None:
         return None
-    line = (m.group("line") or "book").lower()
+    line = "air" if m.group("air") else (m.group("line") or "book").lower()
     return next((chip for ln, most, chip in MAC_CHIPS if ln == line and memory_gib <= most), None)

@@ -105,5 +105,5 @@ class DataSettings:  # a plain mixin of SizingRequest (request_setting.drop_mixi
         description="the user asks how many machines (servers, nodes) the job needs ('用 L20 需要几台机器', "
         "'how many servers do I need'): a serving headline names the machines the recommended GPUs fill, "
         "⌈GPUs ÷ the card's GPUs per node⌉ (bot.parse.machines_asked, s50)",
-        json_schema_extra=_setting(json_order=146),  # a cue, as cost_asked: never "not used"
+        json_schema_extra=_setting(json_order=134),  # a cue, as cost_asked: never "not used"
     )

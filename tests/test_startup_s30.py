@@ -49,6 +49,7 @@ DEFERRED = (
     "bot.parse.draft_model", "bot.parse.keyed_values", "bot.parse.ram_offered", "bot.parse.cloud_providers",
     # s45-speed: whole-message readers whose gates bot.parse declares
     "bot.parse.stage_rigs", "bot.parse.eval_cards", "bot.parse.echoed_values", "bot.parse.sample_range",
+    "bot.parse.other_card_job", "bot.parse.gpu_cores",  # s50 leftovers #3, #6
     # s46 merge: this session's readers and a serving text, through bot.later_names
     "bot.parse.counted_numbers", "bot.parse.foreign_money", "bot.parse.listed_outputs",
     "bot.parse.retrieval_models", "bot.render.kv_pool_text",
@@ -135,6 +136,6 @@ def test_later_names_reads_once_and_refuses_unknown_names() -> None:
 def test_bot_late_names_are_those_of_their_modules() -> None:
     modules = vars(later_names.LATE)["_modules"]
     # s34-gen: written_settings.name_suffix (the quantize call after a word); s35-r30en: limits.kv_error
-    assert len(modules) == 18
+    assert len(modules) == 19  # s50 leftovers #6: gpu_cores.gpu_cores (bot.parse.count_forms)
     for name, module in modules.items():
         assert getattr(later_names.LATE, name) is getattr(importlib.import_module(module), name), name

@@ -71,6 +71,8 @@ IGNORED_REASONS = (
     "steps_per_device",  # TRL steps × per-device batch × GPUs (÷ G completions): the prompts trained (s18)
     "output_in_context",  # an output length with no prompt ('max_tokens 512'): in the context, named
     "currency_unsupported",  # s46 r42zh: a budget or price in euros, pounds, yen …: named, not priced
+    "apple_gpu_cores",  # s50 #6: 'MacBook Pro 16 核 GPU': the chip's GPU cores, not a count of devices
+    "other_card_job",  # s50 #3: '另一张跑 embedding': the other card does another job; the model on one card
     "retrieval_model",  # s46 r42zh: an embedding or reranker model beside the language model sized, named
     "ttft_target",  # '首token 500ms 内': compared with the estimated time to first token (s37 fixb #1)
     "per_user_speed",  # a speed per user ('each user 20 tok/s'): compared with the per-sequence speed

@@ -353,7 +353,8 @@ def _substitutions(parsed: ParseResult, report: SizingReport | None) -> list[Sub
     why = MODEL_SUBSTITUTIONS.get(parsed.model_substitution or "")  # 'Qwen3-VL-235B-A22B', 'llama 30b' (s14)
     if why and parsed.model_typed and report.request.model:
         out.append(Substitution(typed=parsed.model_typed, used=report.request.model, reason=why))
-    if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found:  # 'bf16 on 2 V100'
+    fp8 = getattr(parsed.request.precision, "value", None) == "fp8"  # s50 #2: its own reason, no_fp8_weights
+    if whys.get("precision") == "fp16_no_bf16" and "precision" in parsed.found and not fp8:  # 'bf16 on V100'
         out.append(
             Substitution(
                 typed=getattr(parsed.request.precision, "value", "bf16"), used="fp16", reason="fp16_no_bf16"

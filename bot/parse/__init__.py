@@ -7,6 +7,7 @@ from operator import itemgetter
 from bot.parse.asides import without_other_cards, without_other_methods, without_other_setups
 from bot.parse.asked_end import ASKED_END_RE, EARLIER_SETUP_RE
 from bot.parse.cue_index import FOLD_TABLE, CueTable
+from bot.parse.cue_words import CARD_MEND_CUES, OTHER_CARD_CUES
 from bot.parse.daily_hours import with_daily_hours
 from bot.parse.machine_asked import LAPTOP_RE, with_machine_asked
 from bot.parse.message import parse_one
@@ -130,9 +131,8 @@ def parse(text: str) -> ParseResult:
             from bot.parse.bare_length import with_serving_length
 
             parsed = with_serving_length(parsed)  # '70B 推理 4张A100 & 32k': the context (s30)
-        # '2 张 4090 够吗': a yes/no fit question on their count (s39 fixv #6); '4 小时够吗' (s40-fixh #5)
         if parsed.request.gpu_count or parsed.request.deadline_days:
-            from bot.parse.verdict_asked import asks_verdict
+            from bot.parse.verdict_asked import asks_verdict  # '2 张 4090 够吗', '4 小时够吗' (s39, s40)
 
             if asks_verdict(parsed.normalized):
                 parsed = parsed.model_copy(update={"asks_verdict": True})
@@ -144,6 +144,7 @@ def parse(text: str) -> ParseResult:
                 from bot.parse.family_version import with_family_ladder
 
                 parsed = with_family_ladder(parsed)
+        parsed = _cards_for_the_model(parsed, raw) if any(map(raw.__contains__, CARD_MEND_CUES)) else parsed
         if parsed.unused_numbers and "other_setup" in map(_REASON, parsed.unused_numbers):  # C: no frames
             from bot.parse.models_compared import with_models_compared  # two models side by side (s36)
 
@@ -159,3 +160,21 @@ def parse(text: str) -> ParseResult:
 
 
 __all__ = ["ParseResult", "normalize", "parse"]
+
+
+def _cards_for_the_model(parsed: ParseResult, raw: str) -> ParseResult:
+    """``parsed`` with its GPU count mended (s50 leftovers), called when ``raw`` holds one of
+    :data:`bot.parse.cue_words.CARD_MEND_CUES`: an Apple chip's GPU core count read as devices ('MacBook Pro
+    16 核 GPU': :func:`bot.parse.gpu_cores.without_core_count`), then the other card of a pair kept for
+    another job ('另一张跑 embedding': :func:`bot.parse.other_card_job.with_other_card_job`)."""
+    if not parsed.request.gpu_count:
+        return parsed
+    if "核" in raw:
+        from bot.parse.gpu_cores import without_core_count
+
+        parsed = without_core_count(parsed)
+    if any(map(raw.__contains__, OTHER_CARD_CUES)):
+        from bot.parse.other_card_job import with_other_card_job
+
+        parsed = with_other_card_job(parsed, raw)
+    return parsed

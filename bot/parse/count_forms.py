@@ -292,6 +292,7 @@ def set_aside_counts(s: str) -> dict[str, str]:
     if "并发" in s or "concurren" in s:  # round 25: a list of loads, each beside the one sized
         out |= {n: "other_setup" for m in LOAD_LIST_RE.finditer(s) for n in re.findall(r"\d+", m.group(0))}
     out |= network_ports(s) if "port" in s or "端口" in s or "-p " in s else {}  # '-p 8080:80' (s36)
+    out |= LATE.gpu_cores(s) if "核" in s or "core" in s else {}  # 'MacBook Pro 16 核 GPU' (s50 #6)
     return out | {n: "rollout_share" for n in rollout_shares(s)}
 
 

@@ -162,3 +162,10 @@ VERSION_CUES = (
 TURN_WORDS = ("后来", "之后", "随后", "然后", "接着", "最后", "改用", "换成", "换用", "改成")
 """s50 workmiss: words of a turn to the setup that followed ('单张 A100 … 后来用了 8 张卡'); with '单' in the
 text, the gate of :func:`bot.parse.later_single.earlier_single`, which reads the same words."""
+
+OTHER_CARD_CUES = ("另一", "另外一", "剩下", "第二张", "第二块", "the other ", "The other ")
+"""(:mod:`bot.parse.other_card_job`) Literals one of which a message keeping its other card for another
+job holds ('另一张跑 embedding', 'the other one runs the reranker'): its gate in bot.parse (s50 #3)."""
+CARD_MEND_CUES = ("核", *OTHER_CARD_CUES)
+"""bot.parse's gate for its GPU count mends (s50 leftovers #3, #6): a core count ('16 核 GPU') or the other
+card's job."""

@@ -40,6 +40,11 @@ WITH_MEMORY = compile_pattern(
 )
 """'A100 with 40 GB' (bot.parse.gpus). s36 round 32 en: not a memory its clause calls a total ('4xA100 with
 160GB of memory in all', 'two cards with 48GB combined'): all the cards' memory, left to the total rules."""
+MEMORY_EACH = compile_pattern(r"\s*(?:each|apiece)\b(?!\s+(?:node|machine|server|host|box)s?\b)")
+"""'32x H200 141GB each', '32x H200 GPUs each with 141GB' (normalized so): after a card's memory, 'each' is
+the memory's, read with the card (bot.parse.gpus), not a word making the cards each machine's
+(bot.parse.node_words.EACH_AFTER_RE: '4 nodes, 32x H200 GPUs each with 141GB' was 128 GPUs; s50 leftovers
+#1). 'each node' after it still names the machines."""
 TRAILING_NUMBER = compile_pattern(r"[\-_]?\d+$")
 """'ZeRO-3' is 'zero' (bot.parse.model_names)."""
 FAMILY_START = compile_pattern(r"[a-z]{3,}", re.IGNORECASE)

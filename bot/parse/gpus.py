@@ -292,9 +292,7 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
         mem_m = _MEM_IN_SPAN_RE.search(span) or (laptop and _ALIAS_MEMORY_RE.search(span))
         if mem_m:
             memory = float(fp.NON_DIGIT.sub("", mem_m.group(0)))
-            per_card = (
-                span[mem_m.start() - 1 : mem_m.start()] == "-"
-            )  # 'A800-128G': a variant's name, per card
+            per_card = span[mem_m.start() - 1 : mem_m.start()] == "-"  # 'A800-128G': a variant's name
         pre = _PRE_MEM_RE.search(s[max(0, start - 12) : start])
         if pre and memory is None:
             memory, per_card = float(pre.group("mem")), bool(fp.MODDED.search(pre.group(0)))
@@ -311,6 +309,8 @@ def extract_gpus(s: str) -> tuple[str, list[GpuMention]]:
             with_mem = fp.WITH_MEMORY.match(s[end:])
             if with_mem:  # 'A100 with 40 GB': the card's memory, read with it (not a number left)
                 memory, end = float(with_mem.group(1)), end + with_mem.end()
+        if memory is not None and (each := fp.MEMORY_EACH.match(s, end)):
+            end = each.end()  # '32x H200 141GB each': the memory's 'each' (fp.MEMORY_EACH, s50 #1)
         found.append(GpuMention(start, _select_variant(gid, span, memory), memory, per_card))
         spans.append((start, end))
     if "m1" in s or "m2" in s or "m3" in s or "m4" in s:  # a bare Apple base chip: bot.parse.bare_chips

@@ -54,9 +54,11 @@ from bot.parse.release_formats import GATE as FORMAT_GATE
 from bot.parse.release_formats import format_apart
 
 ASCEND_SKU_RE = rc(
-    r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?![a-z0-9])"
+    r"(?<![a-z0-9])(?:(?:昇腾|升腾|华为|ascend|huawei)[\s\-_]*)?910[\s\-]?b[\s\-]?[1-4](?:c)?(?:[\-_]1(?![\d.]))?"
+    r"(?![a-z0-9])"
 )
-"""An Ascend 910B written with its SKU digit ('910B3', '昇腾 910B2', 'ascend910b4')."""
+"""An Ascend 910B written with its SKU digit ('910B3', '昇腾 910B2', 'ascend910b4'), and the 910B4-1's '-1'
+(s50 leftovers #5: its name as typed, never a count of -1)."""
 ASCEND_32G_SKU_RE = rc(r"910[\s\-]?b[\s\-]?4$")
 """The 910B4, the SKU with 32 GB of HBM (vllm-project/vllm-ascend issue #129, a maintainer: 'The only
 difference is that HBM of 910b4 is 32G'): its own catalog card, Ascend-910B4 (s49-verdict). Not the

@@ -85,6 +85,7 @@ _LOWERED = (
     r"(?P<key>{keys})\s*(?:(?:的|是)\s*)?"
     r"(?:(?:from|从)\s*(?P<a>\d+(?:\.\d+)?)\s*(?:all\s+the\s+way\s+|一路\s*)?(?:(?:down|up)\s+)?"
     r"(?:to|改成|改为|降到|降低到|减到|减少到|调到|调成|提到|提高到|加到|增加到)"
+    r"|(?P<a2>\d+(?:\.\d+)?)\s*(?:->|→|=>|⟶|改成|改为|降到|降低到|减到|调到|调成|提到|提高到|加到)"  # s50 #4
     r"|(?:all\s+the\s+way\s+)?down\s+to|一路\s*(?:降到|减到|调到|加到)"  # 'up to 64' alone: a bound
     r"|(?:even\s+)?as\s+(?:low|small)\s+as|(?:低|降|减)至)"  # s41: 'batch sizes as low as 2', '低至 2'
     r"\s*(?P<b>\d+(?:\.\d+)?)(?![\d.]|\s*[kmb%]|\s*(?:gpus?|cards?|nodes?|卡|张|台|个节点))"
@@ -119,7 +120,10 @@ named as ``replaced_by_later_value`` (bot.parse.count_forms.set_aside_counts), n
 
 
 def _lowered(m: re.Match[str]) -> str:
-    earlier = f", was {m.group('a')}," if m.group("a") else ""
+    """'KEY = b, was a,' for a value lowered or raised: 'from a to b', and s50 leftovers #4 with no 'from'
+    ('max_new_tokens 2048 -> 512', '2048 → 512', '2048 改成 512': the changed-to value is the setting)."""
+    a = m.group("a") or m.group("a2")
+    earlier = f", was {a}," if a else ""
     return f"{m.group('key')} = {m.group('b')}{earlier}"
 
 
@@ -149,7 +153,8 @@ def written_units(s: str) -> str:
         s = AT_LEAST_RE.sub(r"\g<n>", s)
     if "%" in s:
         s = PERCENT_RANGE_RE.sub(r"\g<a>% to \g<b>%", s)
-    if " to" in s or "到" in s or "改" in s or "至" in s or "s low as" in s or "s small as" in s:
+    changed = ">" in s or "→" in s  # s50 #4: '2048 -> 512'
+    if " to" in s or "到" in s or "改" in s or "至" in s or "s low as" in s or "s small as" in s or changed:
         s = _PLURAL_SIZE_RE.sub("size", s) if "sizes " in s else s  # s41: 'batch sizes as low as 2'
         s = _lowered_re().sub(_lowered, s)
     if "gpu" in s or "cuda" in s:

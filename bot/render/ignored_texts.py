@@ -68,7 +68,7 @@ IGNORED_TEXTS: dict[str, str] = {
     "config_model": N_("your config.json gives the model"),
     "launch_line_model": N_("the launch line's shape gives the model"),
     "more_than_gpus": N_("it needs more GPUs than you have; the layout was chosen for your GPUs"),
-    "no_fp8_weights": N_("this card cannot load FP8 weights: sized in bf16"),
+    "no_fp8_weights": N_("this card cannot load FP8 weights: sized in 16-bit"),
     "no_fp8": N_("this card has no FP8 tensor cores: timed in bf16"),
     "no_int8": N_("this card has no INT8 tensor-core peak in my catalog: timed in bf16"),
     "fp8_time_only": N_(

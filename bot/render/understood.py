@@ -272,9 +272,19 @@ _OWN_FIELDS = {
     "training_tool": N_("training framework: %(value)s"),
     "budget": N_("budget: %(value)s"),  # s47: a foreign-currency amount (bot.parse.foreign_money)
     "price": N_("price: %(value)s"),
+    "script": N_("script: %(value)s"),  # s50 #7: a script named by its file ('script: train.py')
 }
 """Request fields no config spells (the sizing's own names): worded in both languages, never as the JSON
 key (s23: Chinese answers echoed 'training_tool: DeepSpeed'; s24 review #3: so did English ones)."""
+
+
+_SCRIPT_TEXTS = {
+    "script: DeepSpeed-Chat step 3 critic": N_("script: DeepSpeed-Chat step 3 critic"),
+    "script: DeepSpeed-Chat step 3": N_("script: DeepSpeed-Chat step 3"),
+    "script: DeepSpeed-Chat step 1 main.py": N_("script: DeepSpeed-Chat step 1 main.py"),
+}
+"""The script readers' own labels (bot.parse.dschat_critic, bot.parse.script_reads), worded in both
+languages (s50 leftovers #7: a Chinese reply showed them in English)."""
 
 
 def _setting_text(text: str, lang: str) -> str:
@@ -285,6 +295,10 @@ def _setting_text(text: str, lang: str) -> str:
 
     if text[:9] == "seq_len: " and float(text[9:].replace(",", "")) > SEQ_MAX:  # s36; s38: '5,000' too
         return seq_typed(text, lang)  # '上下文 10000000k' in thousands, as contexts are written
+    if (
+        text in _SCRIPT_TEXTS
+    ):  # 'script: DeepSpeed-Chat step 3 critic' / '脚本：DeepSpeed-Chat 第 3 步的 critic'
+        return translate(lang, _SCRIPT_TEXTS[text])
     field, sep, value = text.partition(": ")
     if sep and field == "model":  # another model of the message: its name as typed, in any language
         return value

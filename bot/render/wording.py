@@ -328,8 +328,9 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     ),
     NoteCode.fp8_not_supported: N_("%(gpu)s has no FP8 tensor cores: the time is for bf16 training."),
     NoteCode.fp8_weights_unsupported: N_(
-        "FP8 does not run on %(gpu)s (no FP8 tensor cores, no FP8 weight-only kernel): sized in bf16; INT8 "
-        "(W8A8) or INT4 weights are the smaller formats there."
+        "FP8 does not run on %(gpu)s (no FP8 tensor cores, and vLLM's weight-only FP8 Marlin kernel needs "
+        "compute capability 8.0+): sized in 16-bit weights; INT8 (W8A8) or INT4 weights are the smaller "
+        "formats there."
     ),
     NoteCode.fp8_serving_16bit: N_(
         "%(gpu)s has no FP8 tensor cores: the FP8 weights are sized at 1 byte each, but the speed is "

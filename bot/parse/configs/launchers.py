@@ -282,6 +282,8 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
         from bot.parse.configs.abbrev import expand_prefix
 
         _serve_flag(cfg, tool, table, expand_prefix(tool, flag) or flag, value)  # argparse: a unique prefix
+    if any(cfg.used.get(k) == "precision" for k in QUANT_FLAGS):
+        _dtype_before_quant(cfg, table, pairs)
     from bot.parse.configs.serve_gpus import serving_gpus
 
     serving_gpus(tool, argv, pairs, cfg)  # --dp replicas, CUDA_VISIBLE_DEVICES before the command
@@ -302,6 +304,16 @@ def read_serving(text: str, tool: str, cfg: StackConfig) -> StackConfig:
         _llama_cpp_context(cfg)
     _name_precision(cfg)
     return cfg
+
+
+def _dtype_before_quant(cfg: StackConfig, table: dict[str, tuple[str, str]], pairs: list) -> None:
+    """A ``--dtype`` typed before the weight-format flag ('--dtype half --quantization awq', s50 leftovers
+    #2): the quantized weights' compute type, named as not sized as it is when typed after
+    (:data:`QUANT_FLAGS`); before, the format flag took the precision over and the dtype was named nowhere."""
+    for flag, value in pairs:
+        if (table.get(flag) or ("", ""))[1] == "dtype" and cfg.used.get(flag) == "precision":
+            del cfg.used[flag]
+            cfg.skip(flag, value, "not_sized")
 
 
 def _name_precision(cfg: StackConfig) -> None:
