@@ -111,7 +111,9 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     # memory line, the global batch's steps line): bound + 0.2 %
     # s45 merge: 406.744 -> 408.432 (fixread's memory line at the recommended layout, fixserve's layout note,
     # trialfix's checkpoint sizes): bound + 0.2 %
-    assert calls < 409.25, calls
+    # s50 merge: 409.168 in a fresh interpreter (the recompute_unstated line, the answers naming more); bound
+    # 409.45 (CI has read up to ~0.06 above this machine)
+    assert calls < 409.45, calls
     # s35 merge: 293.9; s36-sprender 273.94; s36 merge 277.61; s37-speed 275.72 (23ce7a0e) -> 255.43;
     # s37 merge 257.62; s38 merge 258.54
     # s40-speed: 258.98 -> 247.62 (tests/test_render_s16_speed.py)
@@ -119,8 +121,8 @@ def test_the_second_and_third_dialect_of_an_answer_render_the_template_only() ->
     # s45 merge: 250.304 (fixread's recommended-layout memory line and the merged parts': the same figure as
     # tests/test_render_s16_speed.py's html); bound 250.62 as there
     # s50-verdict: 250.784 (the 'recompute_unstated' line); s50 leftovers 250.776 (answers naming more); s50
-    # merge: HTMLMERGED, as tests/test_render_s16_speed.py
-    assert html < HTMLBOUND, html
+    # merge: 250.992, as tests/test_render_s16_speed.py
+    assert html < 251.10, html
 
 
 def _clear_estimator_caches() -> None:
