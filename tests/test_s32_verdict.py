@@ -109,7 +109,12 @@ def test_liger_kernel_stated_is_read_and_fits(capsys):
     memory = answer["report"]["memory"]
     assert answer["request"]["chunked_loss"] is True
     assert memory["breakdown"]["logits"] == 2.5 * LOGITS
-    assert answer["report"]["feasible"] == "yes"
+    # s50-verdict: it fits with full recompute, which no tool named (the Hugging Face Trainer) turns on by
+    # default: 'borderline' (estimator.recompute_default); with the recompute, the high end fits
+    assert (answer["report"]["feasible"], answer["report"]["feasible_reason"]) == (
+        "borderline",
+        "recompute_unstated",
+    )
     assert memory["per_gpu_bytes_high"] < memory["usable_bytes"]
 
 

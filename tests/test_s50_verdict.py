@@ -78,5 +78,5 @@ def test_wording_in_both_languages():
         "text",
     )
     zh = ask("用一张 4090 做 Llama-2-7B 的 LoRA 微调，batch 1，长度 2048，够吗？", None, "text")
-    assert "gradient_checkpointing=False" in en[0] and "Borderline" in en[0]
-    assert "梯度检查点" in zh[0] and "gradient_checkpointing 默认为 False" in zh[0]
+    assert "set gradient_checkpointing=True" in en[0] and "Borderline" in en[0]
+    assert "梯度检查点" in zh[0] and "请设置 gradient_checkpointing=True" in zh[0]

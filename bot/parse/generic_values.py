@@ -371,10 +371,7 @@ def _key_before(left: str, key_re: re.Pattern[str], canon: dict[str, str]) -> st
     last = None
     for m in key_re.finditer(left):
         last = m
-    if last is None:
-        return None
-    fill = left[last.end() :]
-    if _NEGATION.search(fill) or not _FILL_RE.match(fill):
+    if last is None or _NEGATION.search(fill := left[last.end() :]) or not _FILL_RE.match(fill):
         return None
     return _field_of(last.group("k"), canon)
 
@@ -395,8 +392,7 @@ def _listed_field(s: str, tok: NumberToken, key_re: re.Pattern[str], canon: dict
     """The field of the key before the first item of a list ``tok`` ends ('a target concurrency of 5, 20 or
     50', '并发数 100、120 或 150', 'batch size 1, 2 and 4'): each further item is another value of that key,
     named as another setup (other_setup) where the first is used (s36, issue 24); None when no list or key."""
-    m = LIST_BEFORE_RE.search(s, max(0, tok.start - 48), tok.start)
-    if m is None:
+    if (m := LIST_BEFORE_RE.search(s, max(0, tok.start - 48), tok.start)) is None:
         return None
     left = s[max(0, m.start() - 96) : m.start()]
     last = _LAST_BOUNDARY.match(left)
@@ -473,7 +469,7 @@ def place_unread(
             or (s[tok.start - 2 : tok.start].strip() in (",", "，") and (comma := _run_at(s, tok)))  # s50
         )
         name = _listed_field(s, tok, key_re, canon) if listed else name  # s36: 'concurrency of 5, 20 or 50'
-        if name is None or (listed and comma and fields.get(name) is not None):  # read: per_value's rows
+        if name is None:
             continue
         done = done if done is not None else {_field_of(t.split(":")[0], canon) for t, _ in named if ":" in t}
         if name in done:
@@ -483,6 +479,8 @@ def place_unread(
         if name in _RL_ONLY and fields.get("algorithm") not in _RL:  # GPTQ's 'group size 128'
             continue
         if (scope == "training" and fields.get("stage") == "inference") or (scope == "serving" and training):
+            if listed and comma and fields.get(name) is not None:  # s50: read already, its rows
+                continue
             value = _value(name, tok)  # s34-gen: named by its key, as not used for this job (never 'unread')
             first = listed and f"{scope}_only" in {p.reason for p in out if p.field == name}  # s50: a list's
             if value is not None and (first or name not in {p.field for p in out}):  # each item named so

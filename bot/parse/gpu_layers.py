@@ -162,6 +162,8 @@ def bare_host_memory(out: Any) -> None:
         out.s = mask(out.s, start, m.end(), " ")
         value, unit = m.group("v" + form, "u" + form)
         out.fields["host_memory_gib"] = sticks * float(value) * (1024 if unit.startswith("t") else 1)
+        if sticks > 1:  # the count and one module's size: read, the sum is the field (s50 review #2)
+            out.read.extend((float(sticks), float(value)))
 
 
 _STICKS_RE = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:x|×|\*|条|根)\s*$")

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.parse.cue_words import TURN_WORDS
 from bot.parse.regex import rc
 from bot.parse.words import SINGLE_CARD_RE
 
 if TYPE_CHECKING:
     from bot.parse.roles import Role
 
-TURN_RE = rc(r"后来|之后|随后|然后|接着|再后来|最后|改用|换成|换用|改成")
-"""A turn to the setup that followed ('后来', '然后', '改用'): what comes after it is the later setup."""
+TURN_RE = rc("|".join(TURN_WORDS))
+"""A turn to the setup that followed ('后来', '然后', '改用'): what comes after it is the later setup (the
+gate's own words, :data:`bot.parse.cue_words.TURN_WORDS`)."""
+ASKED_RE = rc(r"吗|？|\?")
+"""A question between the single card and the turn ('单卡 4090 能跑吗？之后可能扩到 4 张卡'): the single card
+is the setup asked about, never an earlier one (s50 review #8)."""
 PER_CARD_RE = rc(
     r"\s*(?:卡|张卡)?\s*(?:的\s*)?(?:显存|内存|\d+(?:\.\d+)?\s*g(?:i?b)?(?![a-z])|batch|bs|吞吐|速度|性能)"
 )
@@ -39,6 +44,8 @@ def earlier_single(s: str, roles: list[Role]) -> list[tuple[str, str]]:
         if PER_CARD_RE.match(s, single.end()):
             continue
         turn = TURN_RE.search(s, single.end())
+        if turn and ASKED_RE.search(s, single.end(), turn.start()):
+            return []
         if turn and any(r.tok.start >= turn.end() and r.value > 1 for r in counts):
             return [(f"{single.group(0)} (1)", "other_setup")]
     return []

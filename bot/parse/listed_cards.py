@@ -16,29 +16,34 @@ if TYPE_CHECKING:
     from bot.parse.gpus import GpuMention
     from bot.parse.roles import Role
 
-BREAK_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)|\d")
-"""A sentence's end or another number between the cards listed and the count: then the count is its own."""
+BREAK_RE = rc(r"[。！？!?;；\n]|\.(?:\s|$)|\d|各|分别|每|\b(?:each|apiece|per)\b")
+"""A sentence's end, another number, or a word of 'each' ('A100 和 H100 各两张卡') between the cards listed
+and the count: then the count is its own (of each card), not the number of cards listed."""
 AFTER_RE = rc(r"\s*(?:张|块|个)?\s*(?:卡|显卡|gpus?\b|cards?\b)")
 """The card word right after the count ('三块卡', '3 张显卡', 'three cards'): a count of cards as such."""
+EACH_AFTER_RE = rc(r"\s*(?:each|apiece|of each|per (?:kind|type|model))\b")
+"""'two cards each' after the card word: a count of each card (s50 review #1)."""
 
 
 def listed_count(
     s: str, roles: list[Role], cards: list[GpuMention]
 ) -> tuple[list[Role], list[tuple[str, str]]]:
     """``roles`` without a count that equals the number of different cards listed right before it in one
-    sentence (no other number between), and that count named as typed (``repeated``); else unchanged. Plain
-    loops, no comprehensions: no Python frame beyond this call (the parse's call-count pin)."""
+    sentence (no other number, no 'each' between or after), and that count named as typed (``repeated``);
+    else unchanged. Plain loops: no Python frame beyond this call on the way to a match (the parse's
+    call-count pin)."""
     for role in roles:
         if role.role != "count" or role.value < 2:
             continue
         at, n = role.tok.start, int(role.value)
-        before = cards[: len(cards)]
+        before = cards
         while before and before[-1].start >= at:
             before = before[:-1]
         listed = before[-n:] if len(before) >= n else []
         if not listed or len(set(map(attrgetter("gpu_id"), listed))) != n:
             continue
-        if BREAK_RE.search(s, listed[0].start, at) or AFTER_RE.match(s, role.tok.end) is None:
+        after = AFTER_RE.match(s, role.tok.end)
+        if after is None or BREAK_RE.search(s, listed[0].start, at) or EACH_AFTER_RE.match(s, after.end()):
             continue
         return [r for r in roles if r is not role], [(role.tok.raw.strip(), "repeated")]
     return roles, []

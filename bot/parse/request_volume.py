@@ -107,7 +107,7 @@ _SCALE = {
 
 
 _DN = (
-    r"(?P<{g}>\d[\d,]*(?:\.\d+)?|[十百千]?万|亿)\s*"
+    r"(?P<{g}>\d[\d,]*(?:\.\d+)?|(?<![一二三四五六七八九两零〇十百千])(?:[十百千]?万|亿))\s*"
     r"(?P<{g}m>万|千|亿|k(?![a-z])|m(?![a-z])|thousand\b|million\b)?"
 )
 DAY_REQUESTS_RE = rc(
@@ -194,8 +194,8 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
     m = VOLUME_RE.search(s)  # the caller's gate: bot.parse.daily_users.read_daily_users
     if m is None and any(map(s.__contains__, DAY_CUES)):  # s50-r46zh: '日请求 100 万'
         m0, out, raw = _day_requests(s)
-        if out:
-            return m0, out, raw
+        if out:  # and the tokens of one request, as after any volume (s50 review #3: '每次 1000 token')
+            return _tokens_per_request(m0, out, raw)
     if m is None:
         return read_token_volume(s) if "token" in s or "词元" in s else (s, {}, [])
     g = "z" if m.group("z") else "e"
@@ -211,7 +211,14 @@ def read_request_volume(s: str) -> tuple[str, dict[str, float], list[str]]:
         raw.append(heads[1].group("n") + (heads[1].group("k") or ""))
         s = mask(s, heads[1].start(), heads[1].end(), " ")
     out = {"requests_per_hour" if hourly else "requests_per_day": count}
-    s = mask(s, m.start(), m.end(), " ")
+    return _tokens_per_request(mask(s, m.start(), m.end(), " "), out, raw)
+
+
+def _tokens_per_request(
+    s: str, out: dict[str, float], raw: list[str]
+) -> tuple[str, dict[str, float], list[str]]:
+    """(``s`` with the tokens of one request masked, ``out`` with ``tokens_per_request``, ``raw`` with it as
+    typed) after a volume was read ('每次 1000 token'); unchanged when none is written."""
     t = TOKENS_RE.search(s) if "token" in s else None
     h = "z" if t is not None and t.group("z") else "e"
     if t is not None and 1 <= (tokens := _value(t, h)) <= 10_000_000:

@@ -448,8 +448,8 @@ BORDERLINE_REASONS = {
     ),
     "range_upper_end": N_("Borderline: only at the upper end of the GPU range you gave."),
     "recompute_unstated": N_(
-        "Borderline: it fits only with gradient checkpointing on, which your trainer leaves off unless "
-        "you set it (transformers: gradient_checkpointing=False by default)."
+        "Borderline: it fits only with gradient checkpointing on, which the Hugging Face Trainer, axolotl "
+        "and plain PyTorch leave off by default: set gradient_checkpointing=True."
     ),
 }
 
