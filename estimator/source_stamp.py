@@ -75,7 +75,8 @@ class Stamp:
                 self.stored = None  # a module edited or added since the build: compared from now on
                 return False
             self.seen, self.last = len(names), names[-1]
-        return getattr(sys.modules.get(module), "__file__", None) is not None  # ours, so checked
+        ours = module.partition(".")[0] in _OURS  # a module of another package was never checked
+        return ours and getattr(sys.modules.get(module), "__file__", None) is not None
 
     def _check(self, names: list[str]) -> bool:
         stored, modules, roots = self.stored or frozenset(), sys.modules, SOURCE_ROOTS
