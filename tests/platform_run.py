@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,10 @@ OFFER = REPO / "presales.example.toml"
 PROXY_VARS = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
 PLATFORM_PREFIXES = ("TELEGRAM_", "FEISHU_", "WECOM_", "DINGTALK_")
 """Every platform's variables are dropped from the inherited environment: one platform per bot."""
+READY_S = 90.0
+"""Backstop for a started bot to be ready (its connection open): ~1 s on an idle 2-core machine; once in
+CI (stop 74, four workers on two cores beside Chromium and PDF tests) no line in 30 s. A bot not ready in
+time dumps every thread's stack (faulthandler on SIGABRT) into its log, printed with the failure."""
 QUOTE_S = 120.0
 """Backstop for a quote PDF to arrive (the tests wait for the file itself): a first quote in a fresh
 process took 13 s on a loaded 2-core machine (CJK font subsetting), and CI's 20-30 s ran out."""
@@ -45,6 +49,7 @@ def platform_env(tmp: Path, platform: dict[str, str], extra: dict[str, str] | No
     env = {k: v for k, v in os.environ.items() if k not in PROXY_VARS and not k.startswith(PLATFORM_PREFIXES)}
     env.update(platform)
     env.update(SIZING_BOT_DB=str(tmp / "settings.sqlite3"), LOG_LEVEL="DEBUG", NO_PROXY="*")
+    env.update(PYTHONFAULTHANDLER="1")  # a hung bot's stacks on SIGABRT (running_process)
     for name in ("SIZING_BOT_PRESALES", "SIZING_BOT_HEARTBEAT"):
         env.pop(name, None)
     env.update(extra or {})
@@ -60,9 +65,25 @@ def _stop(proc: subprocess.Popen[str]) -> None:
             proc.kill()
 
 
-def _print_log_tail(log: Path) -> None:
-    tail = [line for line in log.read_text().splitlines() if " DEBUG " not in line]
+def _print_log_tail(log: Path, *, debug: bool = False) -> None:
+    lines = log.read_text().splitlines()
+    if debug:  # a bot that never got ready: what it did last, and the stacks faulthandler dumped
+        print("bot log, last 80 lines:", *lines[-80:], sep="\n")
+        return
+    tail = [line for line in lines if " DEBUG " not in line]
     print("bot log (no DEBUG lines), last 40:", *tail[-40:], sep="\n")
+
+
+class NotReady(AssertionError):
+    """A started bot that did not get ready within :data:`READY_S`."""
+
+
+def _dump_stacks(proc: subprocess.Popen[str]) -> None:
+    """SIGABRT a bot that is still running: PYTHONFAULTHANDLER writes every thread's stack to its log."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGABRT)
+        with suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
 
 
 @contextmanager
@@ -86,13 +107,23 @@ def running_process(
     )
     try:
         if ready is not None:
-            wait(lambda: ready() or proc.poll() is not None, 30, what)
-            assert proc.poll() is None, log_path.read_text()
+            _wait_ready(proc, ready, what, log_path)
         yield proc
-    except AssertionError:
+    except AssertionError as exc:
         log.flush()
-        _print_log_tail(log_path)
+        if not isinstance(exc, NotReady):  # its log is printed already, stacks included
+            _print_log_tail(log_path)
         raise
     finally:
         _stop(proc)
         log.close()
+
+
+def _wait_ready(proc: subprocess.Popen[str], ready: Callable[[], bool], what: str, log_path: Path) -> None:
+    try:
+        wait(lambda: ready() or proc.poll() is not None, READY_S, what)
+    except AssertionError:
+        _dump_stacks(proc)
+        _print_log_tail(log_path, debug=True)
+        raise NotReady(f"{what} not met within {READY_S} s (log and stacks above)") from None
+    assert proc.poll() is None, log_path.read_text()
