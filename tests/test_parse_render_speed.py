@@ -209,7 +209,10 @@ def test_a_parse_makes_few_regex_searches():
     # s50 trial: 239.744 -> 239.76 (+0.016, 2 searches over the 125 questions: bot.parse.machines_asked
     # on the two that say 几台, '至少得几台8卡机器' and '要买几台昇腾910B服务器', both asking machines):
     # bound + 0.016
-    assert searches < 239.762
+    # s51 lead: 239.76 -> 239.776 (+0.014, ~2 searches over the 125 questions: bot.parse.hardware_specs.
+    # BARE_CPU_RE on the questions naming a CPU ('cpu' / '处理器' / 'processor'), a bare model number
+    # such as '12700H CPU' read as 12,700 hours before): bound + 0.016
+    assert searches < 239.778
 
 
 def test_a_warm_parse_compiles_no_pattern(monkeypatch):

@@ -35,7 +35,16 @@ CPU_MODEL_RE = rc(
     r")(?![a-z0-9])"
 )
 """A CPU by its model number (lower-cased text): 'i7-12700h', 'xeon gold 6348', 'xeon e5-2680 v4',
-'xeon 8480+', 'epyc 9654', 'ryzen 9 7950x', '至强金牌 6330', '霄龙 9654' (s45 review B6)."""
+'xeon 8480+', 'epyc 9654', 'ryzen 9 7950x', '至强金牌 6330', '霄龙 9654' (s45 review B6); a bare Intel/AMD
+model number with its suffix right before a CPU word ('my 12700H CPU', '7840HS 处理器': s51, r43 en: read as
+12,700 hours before) is :data:`BARE_CPU_RE`'s."""
+
+BARE_CPU_RE = rc(
+    r"(?<![a-z0-9.])\d{4,5}(?:hx|hs|hk|h|u|kf|ks|k|f|x3d|x)"
+    r"(?=\s*(?:cpus?\b(?!\s*-?\s*(?:time|hours?\b))|processors?\b|处理器))"
+)
+"""A bare CPU model number with its maker's suffix right before a CPU word ('12700h cpu', '7840hs 处理器',
+'13900k cpu'; never '2000h cpu time' / 'cpu hours'): blanked, the CPU word stays."""
 
 CARD_RATE_RE = rc(
     r"(?<=[a-z0-9])(?:\s*\(\s*\d{2,4}(?:\.\d)?\s*(?:t|tflops|tops)(?:\s*(?:each|per\s+(?:card|gpu|chip)|每张|每卡))?\s*\)"
@@ -101,6 +110,8 @@ def without_specs(s: str) -> str:
     laptop_after = any(map(s.__contains__, LAPTOP_AFTER)) and _LAPTOP_AFTER_GATE.search(s)
     if laptop_after and not _other_machine_count(s):
         s = CARD_LAPTOP_RE.sub(r" laptop with 1 \g<card> ", s)
+    if ("cpu" in s or "处理器" in s or "processor" in s) and BARE_CPU_RE.search(s):
+        s = BARE_CPU_RE.sub(" ", s)
     if not _GATE.search(s):
         return s
     s = CPU_MODEL_RE.sub(_cpu_family, s)

@@ -1,0 +1,53 @@
+"""Session 51 (lead): a laptop or desktop CPU named by its bare model number right before a CPU word
+('my 12700H CPU', '7840HS 处理器', '13900K CPU') is a part number, not a figure of the job
+(bot.parse.hardware_specs.CPU_MODEL_RE): '12700H' was read as 12,700 hours and the reply added a line
+"1 × A100 80G for 12,700 hours" (r43 en). Hours written the same way before a CPU-time word ('2000h CPU
+time', '2000h CPU hours') and hours before a card stay hours. Both languages, must-read and
+must-not-misread, on sentences of our own."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import ask
+
+
+def _answer(text: str) -> dict[str, Any]:
+    out, _ = ask(text, None, "json")
+    return json.loads(out)
+
+
+CPU_MODEL = [
+    "My 12700H CPU runs llama-2-7b Q4_K_M at 5 tokens per second; how fast would an RTX 4060 be?",
+    "On a 13900K CPU with one RTX 4090, how many tokens/s for Qwen2.5-14B Q4_K_M with llama.cpp?",
+    "我的笔记本是 7840HS 处理器加 RTX 4060，跑 Qwen2.5-7B 的 Q4 量化每秒多少 token？",
+    "12900H 处理器、32G 内存的笔记本，能用 Ollama 跑 DeepSeek-R1-Distill-Qwen-14B 吗？",
+]
+
+
+@pytest.mark.parametrize("text", CPU_MODEL)
+def test_a_bare_cpu_model_number_is_no_hours(text: str) -> None:
+    answer = _answer(text)
+    assert answer["request"]["hours"] is None, text
+    assert answer["request"]["stage"] == "inference", text
+
+
+HOURS = [
+    ("Pretrain a 7B on 1T tokens within 1000h on H100s: how many GPUs?", 1000.0),
+    ("We have a budget of 2000h CPU time and 500 GPU-hours: can a 7B LoRA on one A100 finish?", None),
+    ("7B 模型 1 万亿 token 预训练，1500h 内完成，要多少张 A100？", 1500.0),
+]
+
+
+@pytest.mark.parametrize(("text", "hours"), HOURS)
+def test_hours_before_a_card_or_a_cpu_time_word_stay(text: str, hours: float | None) -> None:
+    answer = _answer(text)
+    if hours is None:  # '2000h CPU time' is no card's hours: never read as a CPU's model number either
+        texts = [i["text"] for i in answer["interpretation"]["ignored"]]
+        read = answer["request"]["hours"] == 2000.0 or any("2000" in t for t in texts)
+        assert read, (answer["request"], texts)
+    else:  # a time limit for the whole job: the deadline in days (hours / 24)
+        assert answer["request"]["deadline_days"] * 24 == pytest.approx(hours), text
