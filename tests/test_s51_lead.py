@@ -51,3 +51,33 @@ def test_hours_before_a_card_or_a_cpu_time_word_stay(text: str, hours: float | N
         assert read, (answer["request"], texts)
     else:  # a time limit for the whole job: the deadline in days (hours / 24)
         assert answer["request"]["deadline_days"] * 24 == pytest.approx(hours), text
+
+
+ONE_REQUEST = [
+    "Llama-2-13B on one A100 is slow: a request with 600 tokens takes 40 s. What speed should it reach?",
+    "Mistral-7B on an L4: each request of 1,000 tokens needs 20 s. Is that normal on one card?",
+    "Qwen2.5-7B 在一张 4090 上，一个请求 500 token 要 20 秒，正常速度应该是多少？",
+    "单张 L20 跑 Qwen2.5-14B，每个请求 1000 token 耗时 25 秒，这个速度正常吗？",
+]
+
+
+@pytest.mark.parametrize("text", ONE_REQUEST)
+def test_one_request_with_its_tokens_is_serving(text: str) -> None:
+    """'a request with 600 tokens takes 40 seconds' is a served request (lexicon.WEAK_INFERENCE_RE): it
+    was sized as a pre-training on 600 tokens (r46 en)."""
+    answer = _answer(text)
+    assert answer["request"]["stage"] == "inference", text
+    assert answer["request"]["tokens"] is None, text
+
+
+TRAINING_WITH_REQUEST_WORDS = [
+    ("Pretrain a 7B on 1T tokens with 64 H100s; each request of the loader is 4 MB. How many days?", 1e12),
+    ("用 64 张 H100 预训练 7B，数据 1T token，每个请求 800 token 的数据加载，要训多少天？", 1e12),
+]
+
+
+@pytest.mark.parametrize(("text", "tokens"), TRAINING_WITH_REQUEST_WORDS)
+def test_a_training_word_still_wins(text: str, tokens: float) -> None:
+    answer = _answer(text)
+    assert answer["request"]["stage"] == "pretrain", text
+    assert answer["request"]["tokens"] == tokens, text

@@ -305,11 +305,16 @@ WEAK_INFERENCE_RE = rc(
     # written as 'decode currently N tok/s', bot.parse.token_latency); 'decoder' is a model's part, not this
     r"|\bdecod(?:e|es|ed|ing)\b|解码"
     r"|\b(?:embed(?:s|ding)?|encod(?:e|es|ing))\b(?=(?:[^.?!\n]|\.\d){0,40}?\b(?:texts|documents|chunks|sentences)\b)"
+    # s51: a served request with its tokens or time
+    r"|\b(?:a|one|each|every|per|single)\s+(?:request|query)\s+(?:with|of|takes|needs)\b"
+    r"|(?:一|每|单)(?:个|次|条)\s*请求\s*(?:\d|要|需要|耗时|花)"
 )
 """Weak hints of serving: running, loading or fitting a model ('跑', 'run', '运行', '启动', s21: '运行 …
 的最小 GPU 内存', '启动命令起不来' said no stage before) — read only when no training word is there. Round 26:
 embedding or encoding texts, documents, chunks or sentences ('encode millions of texts'); s33: OCR; s42:
-decoding, and so a time per output token ('35 ms/token')."""
+decoding, and so a time per output token ('35 ms/token'). s51: one request with its tokens or time ('a request
+with 800 tokens takes ~300 seconds', '一个请求 800 token 要 300 秒': r46 en was sized as a pre-training on 800
+tokens)."""
 LORA_MEANS = r"(?:(?:with|using|use|via|through|by|doing|do|a|an|plain)\s+|(?:使用|采用|用|做|走)\s*)?"
 """Round 12: a means word between a negation and LoRA ('not with LoRA', 'not using LoRA', '不使用 LoRA')."""
 FULL_RE = rc(
