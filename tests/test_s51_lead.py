@@ -81,3 +81,24 @@ def test_a_training_word_still_wins(text: str, tokens: float) -> None:
     answer = _answer(text)
     assert answer["request"]["stage"] == "pretrain", text
     assert answer["request"]["tokens"] == tokens, text
+
+
+OTHER_NAME_IN_BRACKETS = [
+    ("对 minicpm-v-v2_5-chat（MiniCPM-Llama3-V-2_5）做 LoRA 微调要多少显存？", "minicpm-v-v2_5-chat"),
+    ("用 ms-swift 对 foo-vl-v3_1-chat（Foo-Llama3-VL-3_1）做 LoRA 微调，要多少显存？", "foo-vl-v3_1-chat"),
+    ("LoRA fine-tuning minicpm-v-v2_5-chat (MiniCPM-Llama3-V-2_5) on one A100?", "minicpm-v-v2_5-chat"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), OTHER_NAME_IN_BRACKETS)
+def test_a_name_with_its_other_name_in_brackets_is_named(text: str, name: str) -> None:
+    """'A（B）做 LoRA': the name before its other name in brackets is the unknown model, named as typed
+    (bot.parse.verb_names._ALIAS_AFTER_RE); before, neither was named and the message was taken for a
+    follow-up with no question before it (r46 zh)."""
+    answer = _answer(text)
+    assert answer["interpretation"]["unknown_model"] == name, answer["interpretation"]
+
+
+def test_a_size_in_brackets_stays_the_size() -> None:
+    answer = _answer("对 FooLM（13B）做 LoRA 微调要多少显存？")
+    assert answer["request"]["params_total"] == 13e9

@@ -41,6 +41,10 @@ BEFORE_JOB_RE = rc(
 加速后显存增加了'): the model run; before, nothing was named and a default model was sized. A name after
 '跑' is the model run and the one before it the means ('ComfyUI 跑 Flux'), so '跑' then a name is no form.
 S34-gen2: a version typed apart between ('MiniCPM-Llama3-V 2.5 做 LoRA 微调': model_names.spaced_version)."""
+_ALIAS_AFTER_RE = rc(r"(?<=[a-z0-9])\s*\((?=[a-z0-9._]*[a-z][a-z0-9._]*[\-_])[a-z][a-z0-9.\-_]{3,}[a-z0-9]\)")
+"""A name's other name in brackets right after it ('minicpm-v-v2_5-chat(minicpm-llama3-v-2_5)'; the text is
+normalized, full-width brackets half-width): blanked, so the name before it is the one beside the job word;
+a size or precision in brackets ('qwen(7b)', 'llama(bf16)') holds no hyphen and stays."""
 AFTER_JOB_RE = rc(
     rf"(?:{_ZH_JOB}|量化|\b(?:fine[\s\-]?tun(?:e|ed|ing)|(?:pre[\s\-]?)?train(?:ed|ing)?|serv(?:e|ed|ing)"
     r"|deploy(?:ed|ing)?|quantiz(?:e|ed|ing)|(?:throughput|numbers|benchmarks?|speed|inference)\s+(?:for|of))"
@@ -239,6 +243,9 @@ def _model_shaped(low: str) -> bool:
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
     """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
     (see the module docstring); None when there is none."""
+    # r46 zh: 'foo-v2_5-chat(foo-llama3-v-2_5)做 lora': the other name in brackets blanked
+    if "(" in s and "-" in s and (alias := _ALIAS_AFTER_RE.search(s)):
+        s = s[: alias.start()] + " " * (alias.end() - alias.start()) + s[alias.end() :]  # offsets kept
     lower = raw == raw.lower() and not _LOWER_NAME_GATE.search(s)  # round 19: 'bge-base-zh-v1.5'
     if lower and not (_CJK_RE.search(raw) or UNCASED_CUE.search(s)):  # s33: '微调 cogvlm' (uncased_names)
         return None
