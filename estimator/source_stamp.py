@@ -33,14 +33,6 @@ def _key(name: str, info: os.stat_result) -> int:
     return zlib.crc32(f"{name}\0{info.st_mtime_ns}\0{info.st_size}".encode())
 
 
-def _name(path: str, roots: tuple[str, ...]) -> str | None:
-    """``path`` relative to the folder holding ``roots`` (``bot/parse/x.py``); None outside ``roots``."""
-    for root in roots:
-        if path.startswith(root + os.sep):
-            return path[len(os.path.dirname(root)) + 1 :]
-    return None
-
-
 def sources_stamp(roots: tuple[str, ...] | None = None) -> frozenset[int]:
     """Each ``.py`` file under ``roots`` (``__pycache__`` and hidden folders left out), named relative to the
     folder holding them (``bot/cli.py``), as :func:`_key` (the build; a start checks only the files of the
@@ -79,17 +71,27 @@ class Stamp:
         return ours and getattr(sys.modules.get(module), "__file__", None) is not None
 
     def _check(self, names: list[str]) -> bool:
-        stored, modules, roots = self.stored or frozenset(), sys.modules, SOURCE_ROOTS
+        """Whether the file of each module of ours in ``names`` is as stamped (lookups hoisted and each
+        root's prefix and cut made once: ~430 files on a plain start, session 51)."""
+        stored, modules, stat, crc, ours = self.stored or frozenset(), sys.modules, os.stat, zlib.crc32, _OURS
+        cuts = [(root + os.sep, len(os.path.dirname(root)) + 1) for root in SOURCE_ROOTS]
         for name in names:
-            if name.partition(".")[0] not in _OURS:
+            if name.partition(".")[0] not in ours:
                 continue
             path = getattr(modules.get(name), "__file__", None)
             if path is None:
                 continue
-            key = _name(path, roots)
+            cut = 0
+            for prefix, at in cuts:
+                if path.startswith(prefix):
+                    cut = at
+                    break
+            if not cut:
+                return False  # outside the roots: not stamped
             try:
-                if key is None or _key(key, os.stat(path)) not in stored:
-                    return False
+                info = stat(path)
             except OSError:
                 return False
+            if crc(f"{path[cut:]}\0{info.st_mtime_ns}\0{info.st_size}".encode()) not in stored:
+                return False  # as _key
         return True
