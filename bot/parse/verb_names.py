@@ -240,12 +240,15 @@ def _model_shaped(low: str) -> bool:
     return model_shaped(low)
 
 
+def _other_name_blanked(s: str) -> str:
+    """``s`` with a name's other name in brackets (:data:`_ALIAS_AFTER_RE`) blanked, offsets kept."""
+    alias = _ALIAS_AFTER_RE.search(s)
+    return s[: alias.start()] + " " * (alias.end() - alias.start()) + s[alias.end() :] if alias else s
+
+
 def job_named_model(s: str, typed: Typed, raw: str) -> tuple[int, int, str] | None:
-    """(start, end, name as typed) of a name written beside a job word in the normalized text ``s``
-    (see the module docstring); None when there is none."""
-    # r46 zh: 'foo-v2_5-chat(foo-llama3-v-2_5)做 lora': the other name in brackets blanked
-    if "(" in s and "-" in s and (alias := _ALIAS_AFTER_RE.search(s)):
-        s = s[: alias.start()] + " " * (alias.end() - alias.start()) + s[alias.end() :]  # offsets kept
+    """(start, end, name as typed) of a name beside a job word in the normalized ``s`` (module docstring)."""
+    s = _other_name_blanked(s) if "(" in s and "-" in s else s  # r46 zh: 'foo-v2(foo-llama3-v-2)做 lora'
     lower = raw == raw.lower() and not _LOWER_NAME_GATE.search(s)  # round 19: 'bge-base-zh-v1.5'
     if lower and not (_CJK_RE.search(raw) or UNCASED_CUE.search(s)):  # s33: '微调 cogvlm' (uncased_names)
         return None
