@@ -35,7 +35,7 @@ fp8_swap, fp8_unswapped = later(
 VERDICTS = {
     **SERVING_VERDICTS,
     **SERVING_VERDICTS_EXTRA,
-    "eager_unstated": N_("fits, but not on transformers' eager attention (no FlashAttention-2 on this card)"),
+    "eager_unstated": N_("fits on vLLM, but not with eager attention (no FlashAttention-2 on this card)"),
 }
 """The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 FP8_CAUSE = {"kv": "fp8_only_kv", "workspace": "fp8_only_workspace"}
