@@ -117,6 +117,11 @@ def flash_unstated(
     return "borderline", code
 
 
+NO_FA2 = ("Volta", "Turing", "Pascal")
+"""Generations FlashAttention-2 does not run on (estimator.eager_unstated.NO_FA2_GENERATIONS, kept here so a
+plain question imports nothing more)."""
+
+
 VLLM_CUDA_GRAPH_BYTES = (0.555 * GIB, 2464 * 2**20)
 """vLLM's CUDA-graph pool per GPU, (likely, high), from logged runs (s35, s36:
 ``estimator/data/measured/vllm_cuda_graphs.json``, each row with its thread's URL): the median and the largest
@@ -225,6 +230,13 @@ def runtime_edges(
         return no_headroom_verdict(req.tgi_version, verdict, ledger)
     if runtime.local and req.flash_attention is None:
         return flash_unstated(req, inf, (spec, runtime), verdict, ledger)
+    if req.runtime is None and gpu.generation in NO_FA2 and req.flash_attention is None:
+        from estimator.eager_unstated import eager_unstated  # s51: a card without FlashAttention-2
+
+        count = requested_count(req) or 1
+        verdict = eager_unstated(req, inf, spec, count, serving_need(req, inf, count), ledger)
+        if verdict != ("yes", None):
+            return verdict
     if isinstance(runtime, Vllm):
         return cuda_graphs_outside(req, inf, (gpu, runtime), verdict, ledger)
     return verdict

@@ -20,7 +20,7 @@ DEFERRED = (
     "bot.parse.expert_degree", "bot.parse.group_size", "bot.parse.keyed_twice", "bot.parse.machine_memory",
     "bot.parse.rope_factor", "bot.parse.architectures", "bot.parse.software_versions",
     "bot.parse.configs.limits", "bot.parse.param_offload", "bot.parse.rl_words", "bot.parse.vendor_counts",
-    "bot.render.local_layout", "bot.parse.machines_asked",
+    "bot.render.local_layout", "bot.parse.machines_asked", "estimator.eager_unstated",
     "bot.core.context_followup", "bot.core.followup_cost", "bot.core.scaled_followup",
     "bot.core.start_only", "bot.parse.accelerator_family", "bot.parse.bare_length", "bot.parse.brackets",
     "bot.parse.card_memory", "bot.parse.carried_unit", "bot.parse.configs.abbrev",

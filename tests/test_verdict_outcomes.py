@@ -326,7 +326,10 @@ def test_only_the_working_split_is_read():
 # en9-018, en10-009, zh15-026, zh23-001, zh29-008, zh31-020, en34-003, en34-024, zh44-022. One ran record
 # moves too, zh30-015 "fits" -> "borderline", which still agrees (fits 41 of 61 before and after); none
 # moved to "does not fit" (census with the change and without it).
-ROUNDS_FLOOR = {"oom_no_fit": 126, "oom_borderline": 109, "fits": 37, "nofit_no": 2, "time": 26}
+ROUNDS_FLOOR = {"oom_no_fit": 126, "oom_borderline": 111, "fits": 37, "nofit_no": 2, "time": 26}
+# s51-verdict: oom_borderline 109 -> 111 (measured 110 -> 111): zh30-033 (Qwen1.5-72B-Chat int4 on 4 × V100,
+# OOM at 10k tokens) "fits" -> "borderline", 'eager_unstated' (estimator.eager_unstated: a card without
+# FlashAttention-2 and no runtime named keeps one layer of eager attention's fp32 scores, 38.4 GB a GPU).
 # s49 merge: both of the above: 124 / 94.
 # s48 merge: with round 44's working halves (s48-r44en, s48-r44zh): oom_no_fit 123, oom_borderline 95.
 # s49-leftovers: oom_borderline 95 -> 94 (see the census note's last lines): the serving default context is
@@ -433,7 +436,7 @@ generic shape), just above the 16,384 asked, so still "fits"; what is left is TG
 kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
 stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
 zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
-ROUNDS_CEILING = {"oom_yes": 152}  # s50-verdict: 163 -> 151 ('recompute_unstated', see the note's end)
+ROUNDS_CEILING = {"oom_yes": 151}  # s51-verdict: 152 -> 151 (eager_unstated); s50-verdict: 163 -> 151
 # s50-r46zh: +1 with round 46's Chinese working half read (3 OOM runs with a verdict: zh46-028 "does not fit",
 # zh46-002 "borderline", zh46-014 "fits": qwen2.5-vl-72b on 8 × 910B4, vllm-ascend, OOM); no reader.
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
@@ -526,6 +529,14 @@ prepare_model_for_kbit_training, use_gradient_checkpointing=True) keep "fits". M
 zh5-015, zh5-024, en9-018, en10-009, zh15-026, zh23-001, zh29-008, zh31-020, en34-003, en34-024, zh44-022
 (OOM, "fits" -> "borderline") and zh30-015 (ran, "fits" -> "borderline", still agreeing); none to "does
 not fit".
+s51-verdict: 152 -> 151, of the 39 inference runs with no runtime named: on a card FlashAttention-2 does not
+run on (Volta, Turing, Pascal: Dao-AILab/flash-attention README) Hugging Face code without a fused path runs
+eager attention, one layer's batch × heads × S² scores at 6 B (fp32 softmax and its 16-bit copy,
+transformers eager_attention_forward); a "fits" that does not keep 10 % of the cards free with them too is
+"borderline" ('eager_unstated', estimator.eager_unstated). Moved: zh30-033 (Qwen1.5-72B-Chat int4 on 4 ×
+V100, OOM at 10k tokens; 38.4 GB of scores a GPU), OOM "fits" -> "borderline". zh16-023 (the same model in
+16-bit on 8 × V100 at ~2,000 tokens, OOM after hours) keeps "fits": 1.5 GB of scores fit beside it. The
+other 37 are on Ampere or newer cards, Apple or Ascend: untouched. No ran record moved (fits 43 of 63).
 """
 
 

@@ -105,6 +105,7 @@ class NoteCode(Keys):
     flash_unstated = "flash_unstated"
     flash_unstated_ollama = "flash_unstated_ollama"
     cuda_graphs_outside = "cuda_graphs_outside"
+    eager_unstated = "eager_unstated"
     lmdeploy_total_share = "lmdeploy_total_share"
     lmdeploy_share_unstated = "lmdeploy_share_unstated"
     tgi_no_headroom = "tgi_no_headroom"

@@ -32,7 +32,11 @@ fp8_swap, fp8_unswapped = later(
 )  # on first call: a plain `ask` never calls it (s48-startup)
 (sized_split,) = later("bot.render.sized_split", "sized_split")  # on first call (s48-startup)
 
-VERDICTS = {**SERVING_VERDICTS, **SERVING_VERDICTS_EXTRA}
+VERDICTS = {
+    **SERVING_VERDICTS,
+    **SERVING_VERDICTS_EXTRA,
+    "eager_unstated": N_("fits on vLLM, but not with eager attention (no FlashAttention-2 on this card)"),
+}
 """The serving verdicts by reason, with those kept in bot.render.wording_extra (s34: cuda_graphs_outside)."""
 FP8_CAUSE = {"kv": "fp8_only_kv", "workspace": "fp8_only_workspace"}
 """An 'fp8_only' verdict's key by :func:`bot.render.fp8_swap.fp8_swap`'s cause (s43: the 16-bit weights fit,

@@ -15,6 +15,14 @@ NOTE_MESSAGES: dict[NoteCode, str] = {
     **EXTRA_NOTE_MESSAGES,
     **DP_ATTENTION_NOTE_MESSAGES,  # s44 fixserve #2 (bot.render.dp_attention_texts)
     **CHUNKED_NOTE_MESSAGES,  # s45: Llama 4's chunked layers per runtime (bot.render.chunked_texts)
+    # estimator.eager_unstated: a card without FlashAttention-2, no runtime named (s51)
+    NoteCode.eager_unstated: N_(
+        "This card has no FlashAttention-2 (it needs Ampere or newer), and no runtime was named: this "
+        "answer sizes vLLM, but Hugging Face code that runs eager attention here — a model's own "
+        "trust_remote_code modeling, or transformers before 4.36 — keeps fp32 scores of ≈ %(scores_bytes)s "
+        "per GPU for one layer at %(context)s tokens, leaving under 10 %% of the card: serve with vLLM "
+        "(or transformers' SDPA attention), or shorten the context."
+    ),
     NoteCode.global_batch_adjusted: N_(
         "Global batch %(global_batch)s is not a whole number of micro-batches × DP: the plan uses "
         "%(adjusted)s sequences (micro-batch %(micro_batch)s × %(gradient_accumulation)s accumulation × "
