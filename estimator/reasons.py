@@ -98,6 +98,7 @@ class Why(Keys):
     rl_tool_global_batch = "rl_tool_global_batch"
     trainer_generation_context = "trainer_generation_context"
     trl_rl_seq_len = "trl_rl_seq_len"
+    verl_rl_seq_len = "verl_rl_seq_len"
     rl_prompt_default = "rl_prompt_default"
     openrlhf_prompt_default = "openrlhf_prompt_default"
     openrlhf_completion_default = "openrlhf_completion_default"

@@ -52,3 +52,10 @@ _BY_TOOL = {
 def rl_lengths(tool: str | None) -> RlLengths:
     """The default lengths of ``tool`` (``SizingRequest.training_tool``), TRL's for any other."""
     return _BY_TOOL.get(tool or "", TRL)
+
+
+OWN_LENGTH_TOOLS = {"TRL": Why.trl_rl_seq_len, "Unsloth": Why.trl_rl_seq_len, "verl": Why.verl_rl_seq_len}
+"""Tools whose GRPO/RLOO sequence, when no length is stated, is their own prompt + completion bound (the
+reason that says it): TRL's ``GRPOConfig`` (Unsloth patches TRL's trainer: trial s29 #2) and verl's
+``data.max_prompt_length`` + ``data.max_response_length`` (s51 trial #4: verl was trained at the SFT
+default 2,048 while its rollouts decoded 512 + 512, three lengths in one answer)."""

@@ -291,10 +291,15 @@ def layout_on(
     """How to use the user's ``gpus``. Among the layouts that hold ``concurrency`` sequences: no pipeline
     first, then the most replicas (throughput), then the most sequences. When none holds it: the layout
     holding the most sequences — fewer, larger groups (a pipeline across nodes included) waste less
-    memory on copies of the weights. A pipeline across nodes when no group holds the weights."""
+    memory on copies of the weights. A pipeline across nodes when no group holds the weights. A runtime
+    that splits layers (llama.cpp, Ollama, ExLlama, transformers) runs one process with one copy of the
+    weights, its layers split over the cards (llama.cpp ``--split-mode layer``, the default, over every
+    visible GPU: common/arg.cpp; Ollama schedules one model instance over the GPUs it needs:
+    server/sched.go): never replicas (s51 trial #1: '两张3090用Ollama' sized 2 copies)."""
     best: tuple[tuple, Layout] | None = None
+    one_copy = runtime.splits_layers
     for t, pp in _groups(spec, gpu, gpus, runtime):
-        layout = Layout(t, pp, gpus // (t * pp))
+        layout = Layout(t, pp, 1 if one_copy else gpus // (t * pp))
         seqs = layout.replicas * sequences_per_replica(weights, kv_seq, spec, gpu, t, pp, runtime, load)
         if seqs < 1:
             continue
@@ -305,7 +310,7 @@ def layout_on(
     if best is not None:
         return best[1]
     tp, pp = layout_for(weights, kv_seq, spec, gpu, runtime, load)
-    return Layout(tp, pp, max(1, gpus // (tp * pp)))
+    return Layout(tp, pp, 1 if one_copy else max(1, gpus // (tp * pp)))
 
 
 def group_on(gpus: int, spec: ModelSpec, gpu: GpuSpec) -> tuple[int, int]:

@@ -25,6 +25,7 @@ from estimator.models import (
     Stage,
 )
 from estimator.reasons import Why, Word
+from estimator.rl_defaults import OWN_LENGTH_TOOLS
 from estimator.rl_reference import has_reference
 from estimator.rollout import RL_ALGORITHMS, VERL_TRAIN_BATCH_SIZE, rollout_lengths, sequences_per_prompt
 from estimator.setup import TrainingSetup, critic_of
@@ -79,7 +80,7 @@ def trl_rl_lengths(req: SizingRequest, stage: Stage) -> bool:
     completion; :func:`estimator.rollout.rollout_lengths`; trl/trainer/grpo_config.py
     @35def3e), not the SFT default (s27-fix2: activations at 2,048 beside a 768-token generation KV)."""
     rl = req.algorithm in (Algorithm.grpo, Algorithm.rloo)
-    return rl and stage == Stage.finetune and req.training_tool in TRL_CONFIG_TOOLS and not req.seq_len
+    return rl and stage == Stage.finetune and req.training_tool in OWN_LENGTH_TOOLS and not req.seq_len
 
 
 TRL_CONFIG_TOOLS = frozenset({"TRL", "Unsloth"})
@@ -150,7 +151,7 @@ def assume_tokens_per_sample(req: SizingRequest, stage: Stage, ledger: Ledger) -
     defaults (:func:`trl_rl_lengths`): each completion's sequence, prompt + completion (trial s29 #2)."""
     if trl_rl_lengths(req, stage):
         prompt, completion = rollout_lengths(req)
-        why = Why.trl_rl_seq_len
+        why = OWN_LENGTH_TOOLS[req.training_tool or "TRL"]
         return ledger.assume(
             "tokens_per_sample", prompt + completion, why, prompt=prompt, completion=completion
         )
@@ -305,7 +306,10 @@ def _assume_seq_len(
     why_params: dict = {"tokens_per_sample": average} if average else {}
     if not from_samples and trl_rl_lengths(req, stage):
         prompt, completion = rollout_lengths(req)
-        why, why_params = Why.trl_rl_seq_len, {"prompt": prompt, "completion": completion}
+        why, why_params = (
+            OWN_LENGTH_TOOLS[req.training_tool or "TRL"],
+            {"prompt": prompt, "completion": completion},
+        )
     if native is not None:  # GPT-2's 1,024, OPT's 2,048: not a default longer than the model runs
         seq, from_samples, why = native, False, Why.seq_len_model_context
         why_params = {"model": spec.name}

@@ -2171,9 +2171,10 @@ def test_llama_cpp_room_changes_the_layout():
     """Qwen2.5-32B Q5_K_M (32.5B × 5.69 / 8 = 23.1 GB) fits one RTX 4090 under llama.cpp (24 GiB less
     1 GiB less its 512-token buffer: 24.6 GB) but not under a vLLM server (0.9 × 0.99 × 24 GiB less
     the V0 sampler pass over 256 rows × 152,064 entries × 28 B + 0.35 GiB: 21.5 GB). One card, not
-    two; on the user's two cards, one copy each (the most replicas that hold the one user), each
-    holding 2 sequences of 2,048 tokens (KV 2·64·8·128·2 B × 2,048 = 537 MB) — where vLLM could place
-    none — and a TP-2 pair would hold 48 under llama.cpp, 37 under vLLM."""
+    two; on the user's two cards llama.cpp runs one copy with its layers split over both (s51 trial #1:
+    it never replicates per card; was one copy each, 2 sequences each), holding 48 sequences of 2,048
+    tokens (KV 2·64·8·128·2 B × 2,048 = 537 MB); one copy per card would hold none under vLLM, and a
+    TP-2 pair 37."""
     spec = catalog.model("Qwen2.5-32B")
     gpu = catalog.gpu("RTX-4090")
     one = size_inference(spec, spec.params_total, None, gpu, Precision.q5_k_m, 4096, 1)
@@ -2182,8 +2183,8 @@ def test_llama_cpp_room_changes_the_layout():
     user = size_inference(spec, spec.params_total, None, gpu, Precision.q5_k_m, 4096, 1, gpu_count=1)
     assert (user.tp, user.replicas, user.serving_gpus) == (1, 1, 1)
     pair = size_inference(spec, spec.params_total, None, gpu, Precision.q5_k_m, 4096, 1, gpu_count=2)
-    assert (pair.tp, pair.replicas, pair.serving_gpus) == (1, 2, 2)
-    assert dict(pair.concurrency_table)[2048] == 2 * 2
+    assert (pair.tp, pair.replicas, pair.serving_gpus) == (2, 1, 2)
+    assert dict(pair.concurrency_table)[2048] == 48
     w, kv = pair.weights_bytes, kv_bytes_per_sequence(spec, 2048)
     assert w == pytest.approx(32.5e9 * 5.69 / 8) and kv == 2 * 64 * 8 * 128 * 2 * 2048
     assert max_sequences(spec, gpu, Layout(1, 1, 2), w, kv, VLLM) == 0

@@ -46,6 +46,11 @@ RL_WHY_TEXTS: dict[str, str] = {
         "+ max_completion_length (%(completion)s), the longest prompt and completion a GRPO/RLOO step "
         "trains on (trl/trainer/grpo_config.py @35def3e)"
     ),
+    "verl_rl_seq_len": N_(
+        "tokens of each trained sequence when no length is given: verl's own data.max_prompt_length "
+        "(%(prompt)s) + data.max_response_length (%(completion)s), the longest prompt and response a "
+        "GRPO/RLOO step trains on (verl/trainer/config/data/legacy_data.yaml @09d3a66b)"
+    ),
     "trainer_generation_context": N_(
         "tokens of each generated sequence when no length is given: the prompt (%(prompt)s) and the "
         "completion (%(completion)s) by the tool's own max lengths"
