@@ -1212,10 +1212,11 @@ def test_round46_work_en_does_not_regress() -> None:
     assert _work_understood("r46work", "en", 21) >= R46_WORK_UNDERSTOOD_EN
 
 
-R47_WORK_UNDERSTOOD_EN = 11
+R47_WORK_UNDERSTOOD_EN = 12
 """Round 47's English working split (en_r47.json, r47work: 16 records) understood in full at the last
 measurement (README.md there): 10 at the freeze (first contact), 11 after one label correction (en47-012's
-stage: 'used to train DeLVM' says no pretraining). Its r47test half (10 records) is frozen in
+stage: 'used to train DeLVM' says no pretraining), 12 after s51-r47en's reader (ZeRO-Offload's stage in
+brackets: tests/test_s51_r47en.py). Its r47test half (10 records) is frozen in
 ``frozen_r47_test_en.sha256``."""
 
 
