@@ -98,6 +98,7 @@ ROUND43 = {"zh": "zh_r43.json", "en": "en_r43.json"}
 ROUND44 = {"zh": "zh_r44.json", "en": "en_r44.json"}
 ROUND45 = {"zh": "zh_r45.json", "en": "en_r45.json"}
 ROUND46 = {"zh": "zh_r46.json", "en": "en_r46.json"}
+ROUND47 = {"zh": "zh_r47.json", "en": "en_r47.json"}
 ROUNDS = {
     "r2": ROUND2, "r3": ROUND3, "r4": ROUND4, "r5": ROUND5, "r6": ROUND6, "r7": ROUND7, "r8": ROUND8,
     "r9": ROUND9, "r10": ROUND10, "r11": ROUND11, "r12": ROUND12, "r13": ROUND13,
@@ -134,6 +135,7 @@ ROUNDS = {
     "r44": ROUND44,
     "r45": ROUND45,
     "r46": ROUND46,
+    "r47": ROUND47,
 }  # fmt: skip
 HELD_OUT_WHOLE = frozenset({"r8"})
 """Rounds held out whole (every record frozen in ``frozen_<tag>_<lang>.sha256``), not by halves: only

@@ -1212,6 +1212,18 @@ def test_round46_work_en_does_not_regress() -> None:
     assert _work_understood("r46work", "en", 21) >= R46_WORK_UNDERSTOOD_EN
 
 
+R47_WORK_UNDERSTOOD_EN = 12
+"""Round 47's English working split (en_r47.json, r47work: 16 records) understood in full at the last
+measurement (README.md there): 10 at the freeze (first contact), 11 after one label correction (en47-012's
+stage: 'used to train DeLVM' says no pretraining), 12 after s51-r47en's reader (ZeRO-Offload's stage in
+brackets: tests/test_s51_r47en.py). Its r47test half (10 records) is frozen in
+``frozen_r47_test_en.sha256``."""
+
+
+def test_round47_work_en_does_not_regress() -> None:
+    assert _work_understood("r47work", "en", 16) >= R47_WORK_UNDERSTOOD_EN
+
+
 def test_round2_work_en_does_not_regress() -> None:
     assert _work_understood("r2work", "en", None) >= R2_WORK_UNDERSTOOD_EN
 
@@ -1376,6 +1388,7 @@ HELD_OUT_SIZES = {
     ("r44test", "en"): 22,
     ("r45test", "en"): 16,
     ("r46test", "en"): 15,
+    ("r47test", "en"): 10,
 }  # fmt: skip
 """Each held-out part's size at its freeze: halves hashed before any parser change of their session
 (``frozen_{round}_test_{lang}.sha256``), round 8 whole, hashed when gathered, before the bot ran on it

@@ -436,9 +436,12 @@ generic shape), just above the 16,384 asked, so still "fits"; what is left is TG
 kept no headroom beside the KV blocks for its 10,000-token prefill (estimator.tgi_release; the release is not
 stated). The other Vicuna/Guanaco/Zephyr records of the rounds keep their verdicts (en2-003, en6-032,
 zh10-022, en10-009, zh24-020, en29-004, en32-024)."""
-ROUNDS_CEILING = {"oom_yes": 151}  # s51-verdict: 152 -> 151 (eager_unstated); s50-verdict: 163 -> 151
+ROUNDS_CEILING = {"oom_yes": 152}  # s51 merge: 151 (s51-verdict: eager_unstated) + 1 (s51-r47en, below)
 # s50-r46zh: +1 with round 46's Chinese working half read (3 OOM runs with a verdict: zh46-028 "does not fit",
 # zh46-002 "borderline", zh46-014 "fits": qwen2.5-vl-72b on 8 × 910B4, vllm-ascend, OOM); no reader.
+# s51-r47en: +1 with round 47's English working half read (3 OOM runs with a verdict: en47-002 and
+# en47-006 "does not fit", en47-001 "fits": DeepSeek-V3 on 8 × H200 under SGLang with --enable-dp-attention
+# --dp-size 8 and SG_DEEPGEMM_JIT=1, OOM, left; one ran record, en47-015 "borderline", agrees); no reader.
 """Runs that ran out of memory and still get "fits", over the rounds' working halves (see ROUNDS_FLOOR).
 s45 merge: 153 -> 154 with round 41's working half read (en41-001 OOM "does not fit", en41-003 and en41-011
 OOM "fits", en41-031 ran "does not fit"; 354 -> 357 OOM runs with a verdict) and zh24-020 OOM "fits" ->

@@ -9,7 +9,7 @@ from bot.parse.generic_values import words_pattern
 from bot.parse.regex import rc
 
 ZERO_RE = rc(
-    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:[=:]\s*)?(?:(?:sharding|optimi[sz]ation)\s*[(（]?\s*(?=stage))?"
+    r"(?<![a-z0-9])(?:deepspeed[\s\-_]*)?zero[\s\-_]*(?:[=:]\s*)?(?:(?:sharding|optimi[sz]ation|offload)\s*[(（]?\s*(?=stage))?"
     r"(?:stage[\s\-_]*|阶段\s*)?(?P<n>[0-3])(?![0-9]|\.\d)"
     r"|(?:stage|阶段)[\s\-_]*(?P<m>[0-3])\s*(?:的\s*)?(?:deepspeed\s*)?zero"
     r"|(?<![a-z0-9])(?:ds|deepspeed)[_\-\s]*(?:z|stage[_\-]?)(?P<d>[0-3])(?![0-9])"
@@ -20,7 +20,8 @@ ZERO_RE = rc(
 tool's name ('deepspeed3'; not a count: 'deepspeed 2 张卡'); Lightning's 'deepspeed_stage_3_offload'
 (lightning.pytorch.strategies.deepspeed); a DeepSpeed config's stage ('ds_config（stage 2，bf16）');
 round 36: the sharding's name between ('ZeRO sharding (stage 2', 'ZeRO optimization stage 3'); s49 round 45:
-a key and its value ('zero=1', ColossalAI's HybridParallelPlugin zero_stage as its users write it)."""
+a key and its value ('zero=1', ColossalAI's HybridParallelPlugin zero_stage as its users write it); s51
+round 47: ZeRO-Offload's stage in brackets after its name ('ZeRO-Offload (stage 2, cpu_offload …)')."""
 FSDP_RE = rc(
     r"(?<![a-z0-9])fsdp(?:2(?![\d.]))?(?!_config)[\s\-_]*(?:[(（]?\s*(?:(?:用|使用|with|using)\s*)?(?:sharding[_\s]*strategy\s*[=:]?\s*)?"
     r"(?P<mode>full[_\s\-]*shard|shard[_\s\-]*grad[_\s\-]*op|no[_\s\-]*shard|hybrid[_\s\-]*shard)\s*[)）]?)?"
