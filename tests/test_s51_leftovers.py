@@ -9,6 +9,11 @@
    an 8 GB MacBook Air is an M1–M3 (apple.com MacBook Air tech specs: M1 8/16 GB 68.25 GB/s; M2, M3 8/16/24
    GB 100 GB/s; the M4 Air starts at 16 GB, 120 GB/s): the M3 assumed and said; a MacBook Pro of ≤ 32 GB is
    an M4 (16/24/32 GB, 120 GB/s; apple.com MacBook Pro (2024) tech specs), never an M4 Max (36 GB and up).
+3. A training question asking machines ('需要几台8卡A100机器', 'how many 8-GPU A100 nodes') leads with the
+   machines the GPUs fill (⌈GPUs ÷ 8⌉ of the card's 8-GPU node: an HGX/DGX A100 baseboard holds 8), the GPU
+   counts after them (bot.render.memory_text.machines_text); '8-GPU A100 nodes' is each node's GPUs, never a
+   count of 8 (bot.parse.roles.R_PER_NODE with the card's mark between), and asks the machines
+   (bot.parse.machines_asked, the card's mark among its words).
 """
 
 from __future__ import annotations
@@ -103,3 +108,57 @@ def test_mac_chip_sold_with_that_memory(text: str, gpu: str, bandwidth: int) -> 
 )
 def test_assumed_chip_said(text: str, said: str) -> None:
     assert said in _text(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "全参微调Qwen2.5-14B需要几台8卡A100机器？",
+        "how many 8-GPU A100 nodes to fully fine-tune Qwen2.5-14B?",
+        "how many A100 8-GPU servers to fully fine-tune Qwen2.5-14B?",
+        "全参微调 Llama-3-70B 要几台 8 卡 H100 服务器？",
+    ],
+)
+def test_training_machines_asked(text: str) -> None:
+    request = _answer(text)["request"]
+    assert request["machines_asked"] is True
+    assert request["gpu_count"] is None  # the 8 is each machine's GPUs
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("全参微调Qwen2.5-14B需要几台8卡A100机器？", "全参微调：1 台 8 卡 A100 80G 机器；至少 4 张卡"),
+        (
+            "how many 8-GPU A100 nodes to fully fine-tune Qwen2.5-14B?",
+            "full fine-tuning: one 8-GPU node of A100",
+        ),
+        (
+            "how many 8-GPU H100 nodes to fully fine-tune Llama-3-70B?",
+            "full fine-tuning: 3 × 8-GPU nodes of H100",
+        ),
+    ],
+)
+def test_training_headline_in_machines(text: str, lead: str) -> None:
+    assert lead in _text(text).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        # must not misread: a count of such machines stays their GPUs; GPUs asked are no machines asked
+        ("four 8-GPU H100 servers: can they fully fine-tune Llama-3-70B?", 32),
+        ("两台8卡A100机器能全参微调Qwen2.5-14B吗？", 16),
+    ],
+)
+def test_machines_stated_not_asked(text: str, count: int) -> None:
+    request = _answer(text)["request"]
+    assert request["gpu_count"] == count and not request["machines_asked"]
+
+
+@pytest.mark.parametrize(
+    "text", ["how many A100 GPUs to fully fine-tune Qwen2.5-14B?", "全参微调Qwen2.5-14B需要几张A100？"]
+)
+def test_gpus_asked_lead_in_gpus(text: str) -> None:
+    first = _text(text).splitlines()[0]
+    assert "node of" not in first and "机器；" not in first  # the recommendation's '(one 8-GPU node)' stays
