@@ -244,7 +244,9 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
-        "machines": machines_text(report, lang, rec or m.min_gpus, per_node) if not requested else "",
+        "machines": machines_text(report, lang, rec or m.min_gpus, per_node)
+        if report.request.machines_asked and not requested  # no call for most questions (render pins)
+        else "",
         "rec_why": _rec_why_text(m, f, at_min and not requested, why) + rec_high if shown_rec else "",
         "rec_high": high["rec_high"],  # the headline's clause; its levers the ⚠️ line below (s40-fixh #1)
         "at": count_text(lang, at) if at else None,
