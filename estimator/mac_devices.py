@@ -10,7 +10,9 @@ MAC_CHIPS: tuple[tuple[str, float, str], ...] = (
     ("studio", 128, "Apple-M4-Max-128GB"),
     ("studio", 512, "Apple-M3-Ultra-512GB"),
     ("pro", 192, "Apple-M2-Ultra-192GB"),
+    ("air", 8, "Apple-M3-24GB"),
     ("air", 32, "Apple-M4-32GB"),
+    ("book", 32, "Apple-M4-32GB"),
     ("book", 128, "Apple-M4-Max-128GB"),
     ("mini", 64, "Apple-M4-Pro-64GB"),
 )
@@ -19,7 +21,13 @@ Mac Studio tech specs, 2025: M4 Max up to 128 GB, M3 Ultra 96–512 GB; Mac Pro:
 MacBook Pro: M4 Max up to 128 GB). The Mac mini's M4 Pro is not in the catalog: the M4 Max stands in, and
 the reply names it (its 546 GB/s is twice the M4 Pro's 273 GB/s: decode would be slower). s50 leftovers #6:
 a MacBook Air has the base chip only (apple.com MacBook Air tech specs: M4 with 16, 24 or 32 GB; the M1–M3
-Airs from 8 GB), never a Max: the base M4 assumed, at the memory stated ('MacBook Air 8G')."""
+Airs from 8 GB), never a Max: the base M4 assumed, at the memory stated. s51 leftovers #2: the chip assumed
+is one sold with the memory stated. An 8 GB Air is an M1, M2 or M3 (apple.com MacBook Air tech specs: M1 8 or
+16 GB, 68.25 GB/s; M2 and M3 8, 16 or 24 GB, 100 GB/s; the M4 Air starts at 16 GB): the newest, the M3
+(100 GB/s), is assumed and said (before: the M4's 120 GB/s). A MacBook Pro of at most 32 GB is an M4 (16, 24
+or 32 GB; apple.com MacBook Pro (2024) tech specs) or, at 24 GB, an M4 Pro (24 or 48 GB), never an M4 Max
+(36, 48, 64 or 128 GB): the M4 (120 GB/s) is assumed, the slower of the two, so decoding is not overstated
+(before: the M4 Max's 546 GB/s)."""
 
 MAC_RE = re.compile(
     r"^macbook[\s\-]*(?P<air>air)|^mac[\s\-]*(?P<line>studio|pro|book|mini)|^macbook", re.IGNORECASE

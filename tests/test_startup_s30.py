@@ -50,6 +50,7 @@ DEFERRED = (
     # s45-speed: whole-message readers whose gates bot.parse declares
     "bot.parse.stage_rigs", "bot.parse.eval_cards", "bot.parse.echoed_values", "bot.parse.sample_range",
     "bot.parse.other_card_job", "bot.parse.gpu_cores",  # s50 leftovers #3, #6
+    "bot.parse.cores_memory",  # s51 leftovers #1
     # s46 merge: this session's readers and a serving text, through bot.later_names
     "bot.parse.counted_numbers", "bot.parse.foreign_money", "bot.parse.listed_outputs",
     "bot.parse.retrieval_models", "bot.render.kv_pool_text",

@@ -169,7 +169,7 @@ def _cards_for_the_model(parsed: ParseResult, raw: str) -> ParseResult:
     another job ('另一张跑 embedding': :func:`bot.parse.other_card_job.with_other_card_job`)."""
     if not parsed.request.gpu_count:
         return parsed
-    if "核" in raw:
+    if "核" in raw or "core" in raw.lower():  # s51: 'M3 Max 40-core GPU 64GB' (40 read as devices)
         from bot.parse.gpu_cores import without_core_count
 
         parsed = without_core_count(parsed)

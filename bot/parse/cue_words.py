@@ -166,6 +166,6 @@ text, the gate of :func:`bot.parse.later_single.earlier_single`, which reads the
 OTHER_CARD_CUES = ("另一", "另外一", "剩下", "第二张", "第二块", "the other ", "The other ")
 """(:mod:`bot.parse.other_card_job`) Literals one of which a message keeping its other card for another
 job holds ('另一张跑 embedding', 'the other one runs the reranker'): its gate in bot.parse (s50 #3)."""
-CARD_MEND_CUES = ("核", *OTHER_CARD_CUES)
+CARD_MEND_CUES = ("核", "core", "Core", "CORE", *OTHER_CARD_CUES)
 """bot.parse's gate for its GPU count mends (s50 leftovers #3, #6): a core count ('16 核 GPU') or the other
 card's job."""

@@ -14,9 +14,10 @@ from bot.parse.regex import rc
 
 ASKS_MACHINES_RE = rc(
     r"(?:几|多少)\s*台[^，,。？?！!]{0,12}?(?:机器|服务器|主机|节点|整机)|(?:几|多少)\s*台\s*(?:$|[?？。，,!！]|呢|吗|才)"
-    r"|\bhow\s+many\s+(?:(?!(?:gpus?|cards?|per)\b)[\w\-]+\s+){0,2}(?:servers?|machines?|nodes?|boxes)\b"
+    r"|\bhow\s+many\s+(?:(?:(?!(?:gpus?|cards?|per)\b)[\w\-]+|[\ue000\ue002])\s+){0,3}(?:servers?|machines?|nodes?|boxes)\b"
 )
-"""The machines asked, on the normalized (lower-case) text."""
+"""The machines asked, on the normalized (lower-case) text; a card's mark may stand among the words ('how many
+A100 8-GPU nodes', 'how many 8-GPU A100 servers': s51 leftovers #3, the card read out of the text)."""
 
 
 def asks_machines(s: str) -> bool:

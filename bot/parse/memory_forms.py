@@ -348,6 +348,10 @@ def memory_forms(s: str) -> str:
         s = alt_memories(s)  # '12G 或者 16G 的显卡' (round 14): one sized, the other named
     if _NEED_WORD_GATE.search(s) and _NEED_GATE.search(s):
         s = _sub(MEMORY_NEED_RE, _need, s)
+    if ("核" in s or "core" in s) and UNIFIED_GATE_RE.search(s):  # s51: 'M3 Max with a 40-core GPU and 64GB'
+        from bot.parse.cores_memory import cores_memory
+
+        s = cores_memory(s)
     # 'a Strix Halo with 128GB of RAM', 'a DGX Spark (GB10, 128 GB)': the device's memory (round 14, s28)
     if ("ram" in s or "memory" in s or "内存" in s or ")" in s or "运存" in s) and UNIFIED_GATE_RE.search(s):
         s = device_memory(s)  # s30: and a phone with no model named ('我的手机是 12GB 内存')

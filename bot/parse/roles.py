@@ -87,9 +87,9 @@ R_COUNT_WORD = _r(
 )
 R_KUAI = _r(r"块(?!钱)")
 R_PER_NODE = _r(
-    r"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:nodes?|boxe?s?|servers?|machines?)\b"
+    rf"卡(?:的)?(?:机器|服务器|整机|节点|机)|[\s\-]*gpus?[\s\-]+(?:[{MARKS}]\s*)?(?:nodes?|boxe?s?|servers?|machines?)\b"
 )
-"""'8卡机器', '8-GPU box': the GPUs a node holds, not a count."""
+"""'8卡机器', '8-GPU box', '8-GPU A100 nodes' (s51): the GPUs a node holds, not a count."""
 L_ONE_NODE = rc(r"(?:\ba\s+single|\bone|\ba|\ban|一台|单台|1\s*台)\s*$")
 R_KUAI_GPU = rc(rf"^\s*(?:\d{{1,3}}\s*g(?:b|ib)?\s*(?:的|显存的?)?\s*)?(?:[{MARKS}]|卡|显卡|gpu|npu)")
 L_GPU_TIMES = rc(rf"[{MARKS}]\s*s?\s*(?:[x×*]|\s)\s*$")

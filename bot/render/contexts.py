@@ -100,6 +100,7 @@ class MemoryContext(TypedDict):
     rec_gpus: str | None
     rec_text: str | None
     rec_nodes: str
+    machines: str  # the machines asked ('几台8卡机器'): the nodes the GPUs fill, the headline's lead (s51)
     rec_why: str
     rec_high: str  # the recommended count's band's high end is above the card (estimator.rec_high)
     at: str | None

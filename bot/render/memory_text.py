@@ -244,6 +244,9 @@ def memory_section(
         "rec_gpus": f.int(rec) if rec and rec != m.min_gpus else None,
         "rec_text": count_text(lang, rec) if rec and rec != m.min_gpus else None,
         "rec_nodes": paren(lang, nodes_text(lang, rec, per_node)) if rec else "",
+        "machines": machines_text(report, lang, rec or m.min_gpus, per_node)
+        if report.request.machines_asked and not requested  # no call for most questions (render pins)
+        else "",
         "rec_why": _rec_why_text(m, f, at_min and not requested, why) + rec_high if shown_rec else "",
         "rec_high": high["rec_high"],  # the headline's clause; its levers the ⚠️ line below (s40-fixh #1)
         "at": count_text(lang, at) if at else None,
@@ -271,6 +274,15 @@ def memory_section(
         "rec_tool_default": tool if tool and shown_rec and tool_checkpoints(report.request) else None,
         "rec_full": nvlink and why.endswith("full"),  # the recommended layout's own recompute (s37-left)
     }
+
+
+def machines_text(report: SizingReport, lang: str, gpus: int | None, per_node: int) -> str:
+    """The whole nodes ``gpus`` fill when the question asks the machines (``machines_asked``: '需要几台8卡
+    A100机器', 'how many 8-GPU A100 nodes'; s51 leftovers #3): '1 台 8 卡' / 'one 8-GPU node', the headline's
+    lead, the GPU counts after it; empty when not asked, no count or a node of one GPU."""
+    if not report.request.machines_asked or not gpus or per_node <= 1:
+        return ""
+    return nodes_text(lang, -(-gpus // per_node) * per_node, per_node)
 
 
 def _rec_memory(m: Memory, f: Fmt, at: int, count_text: Any, rows: list[dict[str, Any]]) -> str:
