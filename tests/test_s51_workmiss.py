@@ -4,6 +4,10 @@
    Android', '安卓手机') and an Apple chip after 'my' / 'on' / 'an' ('on my M1'): named as typed
    (interpretation.unknown_gpu, bot.parse.lexicon.UNKNOWN_GPU_RE), never swapped for the default A100;
    Android's tools ('Android Studio', 'an Android app') name no device.
+2. A setting's other value written after its key whose number is also written for a setting outside the
+   vocabulary ('max_slices_num 设 9 或 80、batch_size 1 或 9'): the keyed 9 is batch_size's other value
+   (bot.parse.keyed_values.keyed_places, a row each in report.per_value), no longer left unread because
+   the same 9 follows an unknown key; the value sized said once stays as it was.
 """
 
 from __future__ import annotations
@@ -50,3 +54,35 @@ def test_android_tools_name_no_device(text: str, count: int) -> None:
     assert a["interpretation"]["unknown_gpu"] is None
     assert a["request"]["gpu"].startswith("A100")
     assert a["request"]["gpu_count"] == count
+
+
+# 2. a keyed value whose number is written for an unknown setting too ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "两张 A100 微调 Qwen-7B，max_slices_num 设 9 或 80、batch_size 1 或 9",
+        "Two A100s fine-tune Qwen-7B with num_crops 9 or 80 and batch_size 1 or 9",
+    ],
+)
+def test_keyed_value_beside_unknown_key(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["batch_size"] == 1
+    rows = [(r["setting"], r["value"]) for r in (a["report"].get("per_value") or [])]
+    named = [i["text"] for i in a["interpretation"]["ignored"]]
+    assert ("batch_size", 9) in rows or "batch_size: 9" in named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two A100s fine-tune Qwen-7B with num_crops 9 and batch_size 9",
+        "两张 A100 微调 Qwen-7B，max_slices_num 设 9，batch_size 9",
+    ],
+)
+def test_same_value_beside_unknown_key_is_not_another_setup(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["batch_size"] == 9
+    assert not a["report"].get("per_value")
+    assert "batch_size: 9" not in [i["text"] for i in a["interpretation"]["ignored"]]
