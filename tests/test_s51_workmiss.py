@@ -8,6 +8,8 @@
    vocabulary ('max_slices_num 设 9 或 80、batch_size 1 或 9'): the keyed 9 is batch_size's other value
    (bot.parse.keyed_values.keyed_places, a row each in report.per_value), no longer left unread because
    the same 9 follows an unknown key; the value sized said once stays as it was.
+3. Meta's example scripts' '--ckpt_dir CodeLlama-7b/' names the model (bot.parse.configs.training.MODEL_KEYS),
+   no longer an unknown key with no model sized; a checkpoint directory that is no model names none.
 """
 
 from __future__ import annotations
@@ -86,3 +88,33 @@ def test_same_value_beside_unknown_key_is_not_another_setup(text: str) -> None:
     assert a["request"]["batch_size"] == 9
     assert not a["report"].get("per_value")
     assert "batch_size: 9" not in [i["text"] for i in a["interpretation"]["ignored"]]
+
+
+# 3. --ckpt_dir names the model ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "count"),
+    [
+        ("torchrun example_completion.py --ckpt_dir CodeLlama-7b/ on one A100", "CodeLlama-7B", 1),
+        ("torchrun example_chat.py --ckpt_dir llama-2-13b-chat/，2 张 A100 推理", "Llama-2-13B", 2),
+    ],
+)  # fmt: skip
+def test_ckpt_dir_names_the_model(text: str, model: str, count: int) -> None:
+    a = _answer(text)
+    assert a["request"]["model"] == model
+    assert a["request"]["gpu_count"] == count
+    assert not any(i["text"].startswith("ckpt_dir") for i in a["interpretation"]["ignored"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "torchrun --nproc_per_node 2 train.py --ckpt_dir ./checkpoints/ on 2 A100 to fine-tune Qwen-7B",
+        "用 2 张 A100 微调 Qwen-7B：torchrun --nproc_per_node 2 train.py --ckpt_dir ./checkpoints/",
+    ],
+)
+def test_ckpt_dir_of_no_model_keeps_the_model_said(text: str) -> None:
+    a = _answer(text)
+    assert a["request"]["model"] == "Qwen-7B"
+    assert a["request"]["gpu_count"] == 2

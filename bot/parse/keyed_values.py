@@ -25,6 +25,10 @@ _LIST_TAIL = re.compile(r"(?:(?<![\d.])\d{1,6}\s*k?\s*(?:,|，|、|/|或者|或|
 """The earlier items of a list just before a value ('batch_size 1 或 ' before '9', 'max_length 2048, ' before
 '4096'): cut off, the list's key is the key before its first item (s50-r46zh: 'max_length 2048 或 4096、
 batch_size 1 或 9' left the 9 unread, a digit being a clause's boundary)."""
+_OTHER_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*(?:[=:：]|设(?:为|成|置为)?|set\s+to|of)?\s*$")
+"""A config key outside the vocabulary right before a place of the number ('max_slices_num 设 ', 'num_crops
+='; s51-workmiss): that place is another setting's, not left to keep the keyed place unread; any other place
+of the number (a count, '2x3090') still does."""
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
 """Token lengths: a value written with 'k' is thousands of tokens ('4k' = 4096 or 4000)."""
 _BINARY_K = frozenset({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
@@ -87,7 +91,7 @@ def keyed_places(
         field = _key_before(left[last.end() if last else 0 :], key_re, canon)
         end = at + len(raw)
         kilo = s[end : end + 1] == "k" and not s[end + 1 : end + 2].isalpha()
-        if field is None:
+        if field is None and _OTHER_KEY.search(left):
             loose = True
             continue
         if field not in request or _same(field, float(raw), kilo, request.get(field)):
