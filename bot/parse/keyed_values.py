@@ -91,7 +91,7 @@ def keyed_places(
         field = _key_before(left[last.end() if last else 0 :], key_re, canon)
         end = at + len(raw)
         kilo = s[end : end + 1] == "k" and not s[end + 1 : end + 2].isalpha()
-        if field is None and _OTHER_KEY.search(left):
+        if field is None and "_" in left[-40:] and _OTHER_KEY.search(left):  # gate: no search
             loose = True
             continue
         if field not in request or _same(field, float(raw), kilo, request.get(field)):
