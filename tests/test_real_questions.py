@@ -940,10 +940,11 @@ def test_round45_work_zh_does_not_regress() -> None:
     assert _work_understood("r45work", "zh", 15) >= R45_WORK_UNDERSTOOD_ZH
 
 
-R46_WORK_UNDERSTOOD_ZH = 11
+R46_WORK_UNDERSTOOD_ZH = 12
 """Round 46's Chinese working split (zh_r46.json, r46work: 13 records) understood in full at the last
 measurement (README.md there): 9 at the freeze (first contact), 11 after s50-r46zh's readers
-(tests/test_s50_r46zh.py). Its r46test half (17 records) is frozen in ``frozen_r46_test_zh.sha256``."""
+(tests/test_s50_r46zh.py), 12 after s51-workmiss (a keyed value beside an unknown key's same number:
+tests/test_s51_workmiss.py). Its r46test half (17 records) is frozen in ``frozen_r46_test_zh.sha256``."""
 
 
 def test_round46_work_zh_does_not_regress() -> None:
@@ -1201,10 +1202,12 @@ def test_round45_work_en_does_not_regress() -> None:
     assert _work_understood("r45work", "en", 24) >= R45_WORK_UNDERSTOOD_EN
 
 
-R46_WORK_UNDERSTOOD_EN = 10
+R46_WORK_UNDERSTOOD_EN = 13
 """Round 46's English working split (en_r46.json, r46work: 21 records) understood in full at the last
 measurement (README.md there): 8 at the freeze (first contact), 10 after s50-r46en's two readers (a GGUF type
-after a version's digit and dot; a count of memory modules before their size: tests/test_s50_r46en.py). Its
+after a version's digit and dot; a count of memory modules before their size: tests/test_s50_r46en.py), 13
+after s51-workmiss (a Raspberry Pi / Android / 'my M1' named as typed; '--ckpt_dir' names the model:
+tests/test_s51_workmiss.py). Its
 r46test half (15 records) is frozen in ``frozen_r46_test_en.sha256``."""
 
 

@@ -25,6 +25,10 @@ _LIST_TAIL = re.compile(r"(?:(?<![\d.])\d{1,6}\s*k?\s*(?:,|，|、|/|或者|或|
 """The earlier items of a list just before a value ('batch_size 1 或 ' before '9', 'max_length 2048, ' before
 '4096'): cut off, the list's key is the key before its first item (s50-r46zh: 'max_length 2048 或 4096、
 batch_size 1 或 9' left the 9 unread, a digit being a clause's boundary)."""
+_OTHER_KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*(?:[=:：]|设(?:为|成|置为)?|set\s+to|of)?\s*$")
+"""A config key outside the vocabulary right before a place of the number ('max_slices_num 设 ', 'num_crops
+='; s51-workmiss): that place is another setting's, not left to keep the keyed place unread; any other place
+of the number (a count, '2x3090') still does."""
 _SEQ_FIELDS = frozenset({"seq_len", "max_completion_length", "max_model_len", "prompt_tokens"})
 """Token lengths: a value written with 'k' is thousands of tokens ('4k' = 4096 or 4000)."""
 _BINARY_K = frozenset({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
@@ -56,20 +60,30 @@ def _same(field: str, value: float, kilo: bool, own: object) -> bool:
 
 
 def keyed_field(s: str, raw: str, request: dict[str, Any], kilo_only: bool = False) -> str | None:
+    """:func:`keyed_places`' item text alone."""
+    return keyed_places(s, raw, request, kilo_only)[0]
+
+
+def keyed_places(
+    s: str, raw: str, request: dict[str, Any], kilo_only: bool = False
+) -> tuple[str | None, bool]:
     """The item text ``"<field>: <raw>[k]"`` for the unread whole number ``raw`` of the normalized message
     ``s`` when every place it is written follows a vocabulary key of a request field that holds another
     value; None otherwise (module doc). ``kilo_only``: the number was named as written with its 'k' ('4k',
     s45-workmiss: bot.parse.left_behind), so only its places with a 'k' after it count ('4 nodes … max seq
-    length 4k': the 4 of the nodes is another number)."""
+    length 4k': the 4 of the nodes is another number). s51-workmiss: a place after no key at all (the
+    same number written for a setting outside the vocabulary: 'max_slices_num 设 9 或 80、batch_size 1 或 9')
+    no longer keeps the keyed place unread; the second value says such a place was seen, its number then
+    named unread as well by :func:`keyed`."""
     from bot.parse.generic_values import _LAST_BOUNDARY, _compiled, _key_before
 
     places = _places(s, raw)
     if kilo_only:
         places = [at for at in places if s[at + len(raw) : at + len(raw) + 1] == "k"]
     if not places:
-        return None
+        return None, False
     key_re, _, canon = _compiled()
-    found = None
+    found, loose = None, False
     for at in places:
         left = s[max(0, at - 96) : at]
         left = _LIST_TAIL.sub("", left) if left[-1:] in " ,，、/或和是r" else left  # a list's later item
@@ -77,16 +91,21 @@ def keyed_field(s: str, raw: str, request: dict[str, Any], kilo_only: bool = Fal
         field = _key_before(left[last.end() if last else 0 :], key_re, canon)
         end = at + len(raw)
         kilo = s[end : end + 1] == "k" and not s[end + 1 : end + 2].isalpha()
-        if field is None or field not in request or _same(field, float(raw), kilo, request.get(field)):
-            return None
+        if field is None and "_" in left[-40:] and _OTHER_KEY.search(left):  # gate: no search
+            loose = True
+            continue
+        if field not in request or _same(field, float(raw), kilo, request.get(field)):
+            return None, False
         if found is not None and found[0] != field:
-            return None
+            return None, False
         found = (field, kilo)
+    if found is None:
+        return None, False
     field, kilo = found
     if not kilo:
-        return f"{field}: {raw}"
+        return f"{field}: {raw}", loose
     n = int(raw)  # as bot.parse.roles.seq_value reads it: a power of two in k is binary ('4k' = 4096)
-    return f"{field}: {n * 1024 if n in _BINARY_K else n * 1000}"
+    return f"{field}: {n * 1024 if n in _BINARY_K else n * 1000}", loose
 
 
 def keyed(s: str, items: list[tuple[str, str]], request: dict[str, Any]) -> list[tuple[str, str]]:
@@ -98,10 +117,12 @@ def keyed(s: str, items: list[tuple[str, str]], request: dict[str, Any]) -> list
         text = raw.strip()
         kilo = text[-1:] == "k" and text[:-1].isdigit()  # '4k' as the audit names it (s45-workmiss)
         digits = text[:-1] if kilo else text
-        named = (
-            keyed_field(s, digits, request, kilo)
+        named, loose = (
+            keyed_places(s, digits, request, kilo)
             if why == "unread" and digits.isdigit() and len(digits) <= 7
-            else None
+            else (None, False)
         )
         out.append((named, "other_setup") if named else (raw, why))
+        if named and loose:  # the same number also written for a setting outside the vocabulary
+            out.append((raw, why))
     return out

@@ -105,7 +105,7 @@ Air 15'), part of the device named as typed; before, the 16 between the device a
 16 寸 M1 Max') was read as 16 chips. A memory ('MacBook Pro 16GB', '16G 内存') or core count is no size."""
 # GPU-like names that are not accelerators in the catalog (checked after catalog names are masked).
 UNKNOWN_GPU_RE = rc(
-    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云\ue003])(?:"  # first chars below
+    r"(?<![a-z0-9])(?=[a-z0-9鲲昇寒摩壁沐昆燧海天骁算华小红手安苹智思曦云树\ue003])(?:"  # first chars below
     r"(?:rtx|gtx)[\s\-]*\d{4}(?:[\s\-]*(?:ti|super|d(?:[\s\-]*v\d)?(?![a-z0-9])))?(?:s(?![a-z0-9]))?"  # 1080s
     r"|\d{4}[\s\-]*(?:ti|d(?:[\s\-]*v\d)?(?![a-z0-9])|super)"
     # GTX 10 / 16 and RTX 20 (round 35 zh: '我是 2080 的显卡') by the bare number before a card word
@@ -182,6 +182,12 @@ UNKNOWN_GPU_RE = rc(
     r"|pixel[\s\-]*\d{1,2}(?:[\s\-]*pro)?|galaxy[\s\-]*s\d{2}(?:[\s\-]*ultra)?"
     # s30: a phone with no model named, as bot/parse/phone_ram.py writes it with its RAM ('手机 with 12gb ')
     r"|(?:(?<![a-z])(?:android\s+|smart)?phone|(?:安卓|苹果|android\s*)?手机)(?=\s*with\s+\d{1,2}(?:\.\d)?gb\s)"
+    # s51: a single-board computer or a phone by its system ('a Raspberry Pi 4', '树莓派 5', 'on Android',
+    # '安卓手机') and an Apple chip after 'my'/'on'/'an' ('on my M1'): named as typed, never an A100;
+    # not Android's tools ('Android Studio', 'the Android SDK')
+    r"|(?:raspberry[\s\-]*pi|树莓派)(?:[\s\-]*\d(?![\d.]*\s*g))?"
+    r"|(?<![a-z])android(?![\s\-]*(?:studio|sdk|ndk|apps?|apis?)(?![a-z]))(?![a-z])|安卓(?:[\s\-]*(?:手机|设备))?"
+    r"|(?:(?<=my\s)|(?<=on\s)|(?<=an\s))m[1-5](?![a-z0-9])|m[1-5](?=[\s\-]*(?:mac|chip|芯片))"
     r"|[a-z]{2,5}-\d{3,5}(?=\s*\d{2,3}\s*g)"
     # a card word in the name and its memory right after ("one MyCard 24GB", "a SuperGPU 48GB card"). In
     # the three name branches below the cheap look-ahead comes first: look-aheads at one position are all
