@@ -14,6 +14,7 @@ MAC_CHIPS: tuple[tuple[str, float, str], ...] = (
     ("air", 32, "Apple-M4-32GB"),
     ("book", 32, "Apple-M4-32GB"),
     ("book", 128, "Apple-M4-Max-128GB"),
+    ("mini", 32, "Apple-M4-32GB"),
     ("mini", 64, "Apple-M4-Pro-64GB"),
 )
 """(product line, most memory it is sold with, chip assumed): Apple's current configurations (apple.com
@@ -27,7 +28,9 @@ is one sold with the memory stated. An 8 GB Air is an M1, M2 or M3 (apple.com Ma
 (100 GB/s), is assumed and said (before: the M4's 120 GB/s). A MacBook Pro of at most 32 GB is an M4 (16, 24
 or 32 GB; apple.com MacBook Pro (2024) tech specs) or, at 24 GB, an M4 Pro (24 or 48 GB), never an M4 Max
 (36, 48, 64 or 128 GB): the M4 (120 GB/s) is assumed, the slower of the two, so decoding is not overstated
-(before: the M4 Max's 546 GB/s)."""
+(before: the M4 Max's 546 GB/s). s51 review: a Mac mini of at most 32 GB likewise is an M4 (16, 24 or 32 GB,
+120 GB/s; the M4 Pro mini is sold with 24, 48 or 64 GB at 273 GB/s; apple.com Mac mini (2024) tech specs): the
+M4 assumed (before: the M4 Pro for every mini up to 64 GB)."""
 
 MAC_RE = re.compile(
     r"^macbook[\s\-]*(?P<air>air)|^mac[\s\-]*(?P<line>studio|pro|book|mini)|^macbook", re.IGNORECASE

@@ -102,3 +102,24 @@ def test_a_name_with_its_other_name_in_brackets_is_named(text: str, name: str) -
 def test_a_size_in_brackets_stays_the_size() -> None:
     answer = _answer("对 FooLM（13B）做 LoRA 微调要多少显存？")
     assert answer["request"]["params_total"] == 13e9
+
+
+def test_a_base_chip_with_its_chip_word_then_memory_is_that_chip() -> None:
+    """s51 review: 'M2 芯片 16G' was named "M2 is not in my catalog" and sized on an A100 (the chip word
+    stood between the chip and its memory: bot.parse.bare_chips.BARE_CHIP_RE now lets it)."""
+    for text in ("我用 M2 芯片 16G 跑 Qwen2.5-7B 多快", "M2 chip 16GB, Qwen2.5-7B speed?"):
+        answer = _answer(text)
+        assert answer["request"]["gpu"] == "Apple-M2-16GB", (text, answer["request"]["gpu"])
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("Mac mini 16GB, Qwen2.5-7B Q4 speed?", "Apple-M4-16GB"),
+        ("Mac mini 64GB，Qwen2.5-32B Q4 多快？", "Apple-M4-Pro-64GB"),
+    ],
+)
+def test_a_mac_mini_is_sized_as_a_chip_sold_with_its_memory(text: str, gpu: str) -> None:
+    """s51 review: a 16 GB Mac mini is an M4 (120 GB/s; the M4 Pro mini starts at 24 GB, up to 64 GB:
+    apple.com Mac mini (2024) tech specs); it was the M4 Pro (273 GB/s), decoding ~2.3x too fast."""
+    assert _answer(text)["request"]["gpu"] == gpu

@@ -14,7 +14,8 @@ from __future__ import annotations
 from bot.parse.regex import rc
 
 BARE_CHIP_RE = rc(
-    r"(?<![a-z0-9.\-_/])m(?P<chip>[1-4])(?:\s*(?:with|has|,|，|[(（]|的|只有|有))?\s*(?P<mem>\d{1,3})\s*g(?:b|ib)?(?![a-z0-9])"
+    r"(?<![a-z0-9.\-_/])m(?P<chip>[1-4])(?:\s*(?:chip|芯片))?(?:\s*(?:with|has|,|，|[(（]|的|只有|有))?\s*"
+    r"(?P<mem>\d{1,3})\s*g(?:b|ib)?(?![a-z0-9])"
     r"|(?<![a-z0-9.])(?P<mem2>\d{1,3})\s*g(?:b|ib)?\s*(?:的\s*)?m(?P<chip2>[1-4])(?![a-z0-9.\-_])"
 )
 """A base chip M1–M4 with its memory after it ('M3 16GB', 'M4 (24 GB)', 'M2 with 16GB'; s36: 'M1 has 8GB',
