@@ -121,7 +121,7 @@ def _used_step_item(text: str) -> dict[str, str]:
         ("8 x A100 GRPO Qwen2.5-7B: how long for 500 steps?", "500 × 128 × 2,048", "steps_default_batch"),
         (
             "verl GRPO Qwen2.5-7B，8 张 A100，rollout.n 8，跑 500 步要多久",
-            "500 × 8,192 × 2,048",
+            "500 × 8,192 × 1,024",  # verl's own 512 + 512 (s51 trial #4)
             "steps_default_batch",
         ),
     ],

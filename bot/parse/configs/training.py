@@ -26,7 +26,7 @@ SEQ_KEYS = tuple(k for k, (field, conv) in training_rows().items() if (field, co
 """Sequence length per training sample (LLaMA-Factory cutoff_len, TRL SFT max_length — max_seq_length
 before TRL 0.20 —, axolotl sequence_len, torchtune tokenizer.max_seq_len)."""
 MODEL_KEYS = ("model_name_or_path", "base_model", "model_name", "model.model_name_or_path", "model",
-              "actor_rollout_ref.model.path", "pretrain", "ckpt_dir")  # fmt: skip
+              "actor_rollout_ref.model.path", "pretrain")  # fmt: skip
 ADAPTER_KEYS = ("lora_rank", "lora_r", "lora_alpha", "lora_target", "lora_target_modules")
 """LoRA's own keys: with no finetuning_type / adapter key they say the method is LoRA (QLoRA on 4 bits)."""
 NO_FIELD_KEYS = tuple(k for k, (_, conv) in training_rows().items() if conv == "no_field")
